@@ -1,0 +1,34 @@
+// @ts-check
+import cloudflare from '@astrojs/cloudflare';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'server',
+  base: '/ns/portal/openbadge',
+  trailingSlash: 'ignore',
+  // src/fetch.ts is our composition root, called from src/worker.ts (which also exports the
+  // queue and cron handlers), so Astro must not treat it as its own fetch entrypoint.
+  fetchFile: null,
+  // Sessions live in D1 (our own), not in the KV store the adapter would provision.
+  session: false,
+  adapter: cloudflare({ imageService: 'passthrough' }),
+  integrations: [react()],
+  build: { inlineStylesheets: 'never' },
+  security: {
+    // Astro hashes every script and style it emits into a Content-Security-Policy *header* for
+    // server-rendered pages; no 'unsafe-inline' anywhere (security guide HDR-01).
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ],
+    },
+  },
+});

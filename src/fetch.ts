@@ -1,0 +1,21 @@
+import { cf } from '@astrojs/cloudflare/hono';
+import { getFetchState, pages } from 'astro/hono';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './server/context';
+import { createServer } from './server/app';
+
+const renderPage = pages();
+
+/** Hands the request's language, translator and user to Astro pages as `Astro.locals`. */
+const astroPages: MiddlewareHandler<AppEnv> = (c, next) => {
+  Object.assign(getFetchState(c).locals, {
+    lang: c.var.lang,
+    t: c.var.t,
+    user: c.var.user,
+    requestId: c.var.requestId,
+  } satisfies App.Locals);
+  return renderPage(c, next);
+};
+
+/** Composition root: middleware and API first, then static assets, then Astro pages. */
+export default createServer({ assets: cf() as unknown as MiddlewareHandler<AppEnv>, pages: astroPages });

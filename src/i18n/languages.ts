@@ -1,0 +1,44 @@
+/** The nine interface languages (spec §1), in the order the language menu lists them. */
+export const LANGUAGES = ['en', 'ja', 'zh-cn', 'ko', 'zh-tw', 'id', 'th', 'vi', 'bn-BD'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Spec spellings and common browser tags that mean one of our languages. */
+const ALIASES: Record<string, Language> = {
+  vn: 'vi',
+  bd: 'bn-BD',
+  bn: 'bn-BD',
+  zh: 'zh-cn',
+  'zh-hans': 'zh-cn',
+  'zh-sg': 'zh-cn',
+  'zh-hant': 'zh-tw',
+  'zh-hk': 'zh-tw',
+  'zh-mo': 'zh-tw',
+  in: 'id',
+};
+
+const BY_LOWER = new Map<string, Language>(LANGUAGES.map((l) => [l.toLowerCase(), l]));
+
+/** Maps any spelling (`vn`, `zh-CN`, `ja-JP`, `bn_BD`) to a supported language, or null. */
+export function toLanguage(raw: string | null | undefined): Language | null {
+  if (!raw) return null;
+  const tag = raw.trim().toLowerCase().replace(/_/g, '-');
+  if (!tag || tag.length > 35) return null;
+  const exact = BY_LOWER.get(tag) ?? ALIASES[tag];
+  if (exact) return exact;
+  const parts = tag.split('-');
+  const script = parts.length > 2 ? `${parts[0]}-${parts[1]}` : '';
+  return ALIASES[script] ?? BY_LOWER.get(parts[0] ?? '') ?? ALIASES[parts[0] ?? ''] ?? null;
+}
+
+/** BCP 47 tag for `<html lang>` and `hreflang`. */
+export function htmlLang(lang: Language): string {
+  if (lang === 'zh-cn') return 'zh-Hans-CN';
+  if (lang === 'zh-tw') return 'zh-Hant-TW';
+  return lang;
+}
+
+/** All nine languages are written left to right; kept as a function so a tenth can differ. */
+export function textDirection(_lang: Language): 'ltr' | 'rtl' {
+  return 'ltr';
+}

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { path } from '../../lib/paths';
+import { apiPost } from '../lib/api';
+
+export interface AvatarMenuProps {
+  initials: string;
+  imageUrl: string | null;
+  name: string;
+  email: string | null;
+  publicWalletUrl: string;
+  helpUrl: string;
+  /** Spec §2: sign out is offered to wallet users (type 2) only. */
+  showSignOut: boolean;
+  labels: {
+    open: string;
+    profile: string;
+    publicWallet: string;
+    settings: string;
+    help: string;
+    signOut: string;
+  };
+}
+
+/** The avatar button and its menu in the full header. */
+export default function AvatarMenu(props: AvatarMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+
+  const signOut = async () => {
+    await apiPost('/api/v1.0/account/Wallet/OpenbadgeWalletLogout');
+    // Spec §2: signing out clears notifications (they live in island stores) and goes to login.
+    window.location.assign(path('/login'));
+  };
+
+  return (
+    <div className="avatar-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="avatar-btn"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={props.labels.open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {props.imageUrl ? <img src={props.imageUrl} alt="" width={36} height={36} /> : <span aria-hidden="true">{props.initials}</span>}
+      </button>
+      {open && (
+        <div id={menuId} className="avatar-panel">
+          <div className="avatar-who">
+            <strong dir="auto">{props.name}</strong>
+            {props.email && <span dir="ltr">{props.email}</span>}
+          </div>
+          <ul>
+            <li><a href={path('/setting?menu=4')}>{props.labels.profile}</a></li>
+            <li><a href={props.publicWalletUrl}>{props.labels.publicWallet}</a></li>
+            <li><a href={path('/setting')}>{props.labels.settings}</a></li>
+            <li><a href={props.helpUrl} target="_blank" rel="noopener noreferrer">{props.labels.help}</a></li>
+            {props.showSignOut && (
+              <li>
+                <button type="button" className="link-btn" onClick={() => void signOut()}>
+                  {props.labels.signOut}
+                </button>
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { path } from '../../lib/paths';
+import { showError } from '../stores/dialogs';
+
+export interface ApiErrorItem {
+  code: string;
+  resource_key: string;
+  message: string;
+  field?: string;
+}
+
+/** The outcome of a wallet call: the body's `status` decides, as spec §7 says. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; errors: ApiErrorItem[] };
+
+export interface ApiLabels {
+  /** "Notification": the error dialog's default title. */
+  notification: string;
+  /** "An error has occurred.": when a failure carries no message. */
+  fallback: string;
+  /** "Unknown error": an item with neither a translation nor a message. */
+  unknown: string;
+}
+
+/** Calls a wallet endpoint: POST with JSON; the session cookie travels automatically. */
+export async function apiPost<T>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      ...(signal ? { signal } : {}),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    return { ok: false, status: 0, errors: [] };
+  }
+  const json = (await res.json().catch(() => null)) as ({ status?: number; errors?: ApiErrorItem[] } & T) | null;
+  const status = typeof json?.status === 'number' ? json.status : res.status;
+  if (status === 200 && json) return { ok: true, data: json };
+  return { ok: false, status, errors: json?.errors ?? [] };
+}
+
+/** Where the current page should go back to after login: its full path (spec §2). */
+function loginUrl(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `${path('/login')}?redirect=${encodeURIComponent(here)}`;
+}
+
+/**
+ * Spec §8's response handling for a failed call: 401 (or 400 E400100 / E401100 with no token) goes
+ * to login, 403 to the unauthorized page, 404 to the not-found page, anything else opens the
+ * error dialog with the joined messages.
+ */
+export function handleFailure(result: Extract<ApiResult<unknown>, { ok: false }>, labels: ApiLabels): void {
+  const first = result.errors[0]?.code;
+  if (result.status === 401 || first === 'E401100') {
+    window.location.assign(loginUrl());
+    return;
+  }
+  if (result.status === 403) {
+    window.location.assign(path('/unauthorized'));
+    return;
+  }
+  if (result.status === 404) {
+    window.location.assign(path('/not-found'));
+    return;
+  }
+  const messages = result.errors.map((e) => e.message || labels.unknown);
+  showError({
+    title: labels.notification,
+    messages: messages.length > 0 ? messages : [labels.fallback],
+    ...(window.location.pathname.includes('detail') ? { closeTo: path('/') } : {}),
+  });
+}

@@ -1,0 +1,53 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { authRoutes } from './auth/routes';
+import { loadSession } from './auth/session';
+import { CONFIG } from './config';
+import type { AppEnv } from './context';
+import { notFound, onError } from './http/on-error';
+import { validationHook } from './http/validation';
+import { limitBody } from './middleware/body-limit';
+import { crossSiteGuard } from './middleware/cross-site';
+import { locale } from './middleware/locale';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { mountApiDocs } from './system/openapi';
+import { systemRoutes } from './system/routes';
+
+/** The Astro side of the Worker, given by src/fetch.ts; tests run the API without it. */
+export interface Frontend {
+  assets: MiddlewareHandler<AppEnv>;
+  pages: MiddlewareHandler<AppEnv>;
+}
+
+const BASE = CONFIG.basePath;
+
+/**
+ * Builds the Worker's Hono app: cross-cutting middleware for every response, the API domains,
+ * the OpenAPI document, and, when given, static assets and Astro pages under the base path.
+ */
+export function createServer(frontend?: Frontend) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
+  app.use('/api/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
+  app.use('/ns/login/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
+
+  app.route('/', systemRoutes);
+  app.route('/', authRoutes);
+  mountApiDocs(app);
+
+  // Spec §2: the wallet's "/" is the account check.
+  app.get('/', (c) => c.redirect(`${BASE}/init`, 302));
+  app.get(BASE, (c) => c.redirect(`${BASE}/init`, 302));
+  app.get(`${BASE}/`, (c) => c.redirect(`${BASE}/init`, 302));
+
+  if (frontend) {
+    app.use(`${BASE}/*`, frontend.assets, loadSession());
+    app.all(`${BASE}/*`, frontend.pages);
+  }
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+export type ServerApp = ReturnType<typeof createServer>;

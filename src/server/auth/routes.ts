@@ -1,0 +1,34 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { validationHook } from '../http/validation';
+import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USER_TYPE_COOKIE } from './cookies';
+import { deleteSession } from './repo';
+
+const envelope = z.object({ status: z.number() });
+
+const logout = createRoute({
+  method: 'post',
+  path: '/api/v1.0/account/Wallet/OpenbadgeWalletLogout',
+  tags: ['Account'],
+  summary: 'Sign out: ends the session and clears the sign-in cookies',
+  description: 'Succeeds also when no session is present, so a second click or an expired cookie is not an error.',
+  responses: { 200: { description: 'Signed out', content: { 'application/json': { schema: envelope } } } },
+});
+
+/** Removes every sign-in cookie (spec §4: sign-in state is cleared by removing cookies and token). */
+export function clearSignInCookies(c: Context<AppEnv>): void {
+  const base = cookieBase(c.env);
+  for (const name of [SESSION_COOKIE, USER_TYPE_COOKIE, ACCOUNT_COOKIE, SERVICE_COUNTRY_COOKIE]) {
+    deleteCookie(c, name, { path: base.path ?? '/', secure: base.secure ?? false });
+  }
+}
+
+export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(logout, async (c) => {
+  const hash = c.var.sessionTokenHash;
+  if (hash) await deleteSession(c.env.DB, hash);
+  clearSignInCookies(c);
+  return ok(c, {});
+});

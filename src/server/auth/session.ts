@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../context';
+import { SESSION_COOKIE } from './cookies';
+import { findSessionUser } from './session-repo';
+import { sha256Hex } from './tokens';
+
+/**
+ * Loads the signed-in user, if any, from the session cookie. Expiry is checked in the database,
+ * never trusted to the cookie's Max-Age (security guide SES-03).
+ */
+export function loadSession(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null);
+    c.set('sessionTokenHash', null);
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token && token.length <= 128) {
+      const hash = await sha256Hex(token);
+      const user = await findSessionUser(c.env.DB, hash, Date.now());
+      if (user) {
+        c.set('user', user);
+        c.set('sessionTokenHash', hash);
+      }
+    }
+    await next();
+  };
+}

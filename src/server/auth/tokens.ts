@@ -1,0 +1,21 @@
+/** Random secrets and their stored digests: tokens are kept only as SHA-256 (security guide SES-01). */
+export function randomToken(bytes = 32): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  return base64url(buf);
+}
+
+/** 128-bit random public ids (AZ-02): unguessable, URL-safe, 22 characters. */
+export function newId(): string {
+  return randomToken(16);
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function base64url(bytes: Uint8Array): string {
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

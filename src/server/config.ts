@@ -1,0 +1,44 @@
+import pkg from '../../package.json';
+
+/**
+ * The one config module: every business constant of spec §9 and every limit the spec leaves to
+ * us ("not shown"), so a change is made in one place and the tests read the same numbers.
+ */
+export const CONFIG = {
+  releaseVersion: pkg.version,
+  basePath: '/ns/portal/openbadge',
+  apiPrefix: '/api/v1.0/openbadge/v2',
+  /** Lazy screen chunk load timeout (spec §9). */
+  lazyChunkTimeoutMs: 120_000,
+  cookies: {
+    sessionSeconds: 24 * 60 * 60,
+    languageSeconds: 7 * 24 * 60 * 60,
+  },
+  password: { min: 8, max: 20, historyBlocked: 4 },
+  login: { lockoutThreshold: 5, lockoutMinutes: 30 },
+  code: { digits: 6, maxAttempts: 5, ttlMinutes: 10, maxPerHour: 5 },
+  names: { max: 50, englishMin: 1, englishMax: 30 },
+  descriptionMaxLength: 500,
+  profileImage: { maxBytes: 5 * 1024 * 1024, minPx: 250, maxPx: 3000 },
+  pageSizes: { badges: 20, skills: 20, issuers: 20, notifications: 20, boardModal: 40 },
+  search: { debounceMs: 500, overviewPerSection: 3, skillCountCap: 999, pageButtons: 7 },
+  receiptHours: 24,
+  claimableReminderHideHours: 24,
+  grayscaleImagePx: 130,
+  serviceCountries: [1, 2, 3, 4, 5, 6, 7] as const,
+  /** Request bodies: JSON calls are small; uploads declare their own larger cap. */
+  jsonBodyMaxBytes: 256 * 1024,
+  copyrightFromYear: 2020,
+} as const;
+
+/** Spec §2 and §9: the service suspension notice (JST), with its spare day. */
+export const MAINTENANCE_WINDOW = {
+  start: '2022-03-12T00:00:00+09:00',
+  end: '2022-03-14T00:00:00+09:00',
+  spareDay: '2022-03-14',
+  spareEnd: '2022-03-15T00:00:00+09:00',
+  /** Terms: maintenance is announced at least one month ahead. */
+  announceDays: 31,
+} as const;
+
+export type ServiceCountry = (typeof CONFIG.serviceCountries)[number];

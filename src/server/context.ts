@@ -1,0 +1,30 @@
+import type { Language } from '../i18n/languages';
+import type { Translate } from '../i18n/translator';
+import type { Logger } from './log';
+
+/** The signed-in user as the chrome and the API see it; no secrets, safe to render. */
+export interface SessionUser {
+  accountId: string;
+  userType: 1 | 2;
+  firstName: string;
+  lastName: string;
+  primaryEmail: string | null;
+  profileImageKey: string | null;
+  serviceCountry: number;
+  agreeTermOfService: boolean;
+}
+
+/** Per-request values, typed once and carried on the Hono context (architecture rule). */
+export interface AppVariables {
+  requestId: string;
+  log: Logger;
+  lang: Language;
+  t: Translate;
+  user: SessionUser | null;
+  sessionTokenHash: string | null;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: AppVariables;
+}

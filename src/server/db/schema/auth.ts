@@ -1,0 +1,77 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts';
+import { createdAt, millis, publicId } from './columns';
+
+/** Login sessions: only the SHA-256 of the 256-bit token is stored; expiry is enforced here. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userType: integer('user_type').notNull().default(2),
+    createdAt: createdAt(),
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Provisional registrations (step 3 of registration) waiting for /activation/{token}. */
+export const registrations = sqliteTable(
+  'registrations',
+  {
+    id: publicId(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    emailNormalized: text('email_normalized').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    language: text('language').notNull(),
+    serviceCountry: integer('service_country').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    activatedAt: millis('activated_at'),
+    accountId: text('account_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('registrations_email_idx').on(t.emailNormalized)],
+);
+
+/**
+ * Six-digit codes (add email, merge). Stored as a keyed hash; attempts change with one conditional
+ * UPDATE so parallel guesses cannot exceed the cap (security guide CODE-02).
+ */
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: publicId(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['add_email', 'merge'] }).notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: millis('expires_at').notNull(),
+    consumedAt: millis('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_account_idx').on(t.accountId, t.purpose, t.createdAt)],
+);
+
+/** Single-use emailed links (password reset, email verification, badge receipt), stored hashed. */
+export const linkTokens = sqliteTable(
+  'link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'receive'] }).notNull(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    expiresAt: millis('expires_at').notNull(),
+    usedAt: millis('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('link_tokens_account_idx').on(t.accountId, t.purpose)],
+);

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './auth';
+export * from './issuing';
+export * from './wallet';
+export * from './system';

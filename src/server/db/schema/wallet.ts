@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts';
+import { createdAt, flag, millis, publicId, updatedAt } from './columns';
+import { badgeClasses, issuers } from './issuing';
+
+/** Receive status of spec §3: 0 unaccepted (claimable), 1 receiving, 2 accepted. */
+export const ACCEPT_STATUS = { unaccepted: 0, receiving: 1, accepted: 2 } as const;
+
+/**
+ * Assertions issued by this platform. account_id is set once the recipient address matches a
+ * verified address of an account; the list indexes follow the sorts and filters of spec §3 and §9.
+ */
+export const assertions = sqliteTable(
+  'assertions',
+  {
+    id: publicId(),
+    badgeClassId: text('badge_class_id')
+      .notNull()
+      .references(() => badgeClasses.id),
+    issuerId: text('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientEmailNormalized: text('recipient_email_normalized').notNull(),
+    recipientSalt: text('recipient_salt').notNull(),
+    recipientHash: text('recipient_hash').notNull(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    acceptStatus: integer('accept_status').notNull().default(0),
+    isPublic: flag('is_public'),
+    isHidden: flag('is_hidden'),
+    verificationType: text('verification_type', { enum: ['hosted', 'signed'] })
+      .notNull()
+      .default('hosted'),
+    isBlockchain: flag('is_blockchain'),
+    narrative: text('narrative'),
+    evidenceJson: text('evidence_json'),
+    issuedOn: millis('issued_on').notNull(),
+    expiresAt: millis('expires_at'),
+    revokedAt: millis('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    deletedByOwnerAt: millis('deleted_by_owner_at'),
+    deletedByIssuerAt: millis('deleted_by_issuer_at'),
+    reissuedFrom: text('reissued_from'),
+    acceptedAt: millis('accepted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assertions_account_status_issued_idx').on(t.accountId, t.acceptStatus, t.issuedOn),
+    index('assertions_account_public_issued_idx').on(t.accountId, t.isPublic, t.issuedOn),
+    index('assertions_recipient_idx').on(t.recipientEmailNormalized),
+    index('assertions_badge_public_idx').on(t.badgeClassId, t.isPublic),
+    index('assertions_issuer_idx').on(t.issuerId, t.createdAt),
+  ],
+);
+
+/** Badges imported from other providers ("host assertions"), re-verified periodically. */
+export const hostAssertions = sqliteTable(
+  'host_assertions',
+  {
+    id: publicId(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    sourceUrl: text('source_url'),
+    assertionJson: text('assertion_json').notNull(),
+    badgeJson: text('badge_json').notNull(),
+    issuerJson: text('issuer_json').notNull(),
+    imageKey: text('image_key'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    issuerName: text('issuer_name').notNull(),
+    issuerUrl: text('issuer_url'),
+    recipientEmail: text('recipient_email').notNull(),
+    issuedOn: millis('issued_on').notNull(),
+    expiresAt: millis('expires_at'),
+    isPublic: flag('is_public'),
+    revokedAt: millis('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    verifyStatus: text('verify_status', { enum: ['valid', 'invalid', 'unverifiable'] })
+      .notNull()
+      .default('valid'),
+    verifiedAt: millis('verified_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('host_assertions_account_external_uq').on(t.accountId, t.externalId),
+    index('host_assertions_account_issued_idx').on(t.accountId, t.issuedOn),
+    index('host_assertions_verified_idx').on(t.verifiedAt),
+  ],
+);
+
+/** Academic documents (certificates: diplomas, transcripts). Default list sort: issuer_name. */
+export const acadDocs = sqliteTable(
+  'acad_docs',
+  {
+    id: publicId(),
+    issuerId: text('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientEmailNormalized: text('recipient_email_normalized').notNull(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    issuerName: text('issuer_name').notNull(),
+    detailsJson: text('details_json').notNull(),
+    isBlockchain: flag('is_blockchain'),
+    issuedOn: millis('issued_on').notNull(),
+    revokedAt: millis('revoked_at'),
+    deletedAt: millis('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('acad_docs_account_issuer_idx').on(t.accountId, t.issuerName),
+    index('acad_docs_recipient_idx').on(t.recipientEmailNormalized),
+  ],
+);
+
+/** Notifications (spec §3): 1 badge awarded, 2 process completed; ids grow so last_id works. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    messageKey: text('message_key').notNull(),
+    messageParams: text('message_params').notNull().default('{}'),
+    url: text('url').notNull(),
+    isRead: flag('is_read'),
+    deleted: flag('deleted'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_account_list_idx').on(t.accountId, t.deleted, t.type, t.id),
+    index('notifications_unread_idx')
+      .on(t.accountId)
+      .where(sql`is_read = 0 AND deleted = 0`),
+  ],
+);

@@ -1,0 +1,53 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The error catalogue. Codes are permanent: clients and translations key on them, so a code is
+ * never renamed or reused; new failures get new codes. `key` is the catalogue key of the message
+ * (the spec's resource_key). Later domains append their codes here.
+ */
+export const ERRORS = {
+  E400100: { status: 400, key: 'errors.E400100' }, // request fields invalid (field list attached)
+  E400101: { status: 400, key: 'errors.E400101' }, // body is not valid JSON
+  E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
+  E403100: { status: 403, key: 'errors.E403100' }, // not allowed
+  E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
+  E404100: { status: 404, key: 'errors.E404100' }, // resource not found
+  E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
+  E413100: { status: 413, key: 'errors.E413100' }, // body too large
+  E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type
+  E429100: { status: 429, key: 'errors.E429100' }, // too many requests
+  E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
+  E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable
+} as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** One failed field of a request, reported next to the E400100 error. */
+export interface FieldError {
+  field: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** Thrown by handlers and services; the one `onError` turns it into the spec's envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly fields: FieldError[];
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, fields: FieldError[] = []) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.params = params;
+    this.fields = fields;
+  }
+
+  get status(): ContentfulStatusCode {
+    return ERRORS[this.code].status;
+  }
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERRORS, value);
+}

@@ -1,0 +1,9 @@
+import { sendMail } from '../mail/send';
+import type { JobKind, JobPayloads } from '../outbox/jobs';
+
+type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPayloads[K], now: number) => Promise<void>;
+
+/** What each outbox kind does. Every handler is idempotent: it may run twice for one row. */
+export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
+  mail: (env, id, payload, now) => sendMail(env, id, payload, now),
+};

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { hashToPath } from '../../src/client/hash-route';
+import { initials } from '../../src/lib/initials';
+import { maintenanceNoticeVisible } from '../../src/lib/maintenance';
+import { regionalLinks } from '../../src/lib/service-country';
+import { MAINTENANCE_WINDOW } from '../../src/server/config';
+
+describe('avatar initials (spec §2)', () => {
+  it('upper-cases Latin letters', () => expect(initials('john', 'doe')).toBe('JD'));
+  it('keeps other scripts as they are', () => {
+    expect(initials('太郎', '山田')).toBe('太山');
+    expect(initials('민수', '김')).toBe('민김');
+  });
+  it('handles accents, astral characters and blanks', () => {
+    expect(initials('élodie', 'ñuñez')).toBe('ÉÑ');
+    expect(initials('𠮷野', 'x')).toBe('𠮷X');
+    expect(initials(' ', '')).toBe('');
+  });
+});
+
+describe('hash-fragment paths (spec §2)', () => {
+  const base = '/ns/portal/openbadge';
+  it('turns #/path into a path', () => expect(hashToPath(base, '#/assertions?x=1')).toBe(`${base}/assertions?x=1`));
+  it('ignores ordinary anchors', () => expect(hashToPath(base, '#main')).toBeNull());
+  it('never leaves the site', () => {
+    expect(hashToPath(base, '#//evil.com')).toBeNull();
+    expect(hashToPath(base, '#/\\evil.com')).toBeNull();
+  });
+});
+
+describe('maintenance notice (spec §2, §9)', () => {
+  const at = (iso: string) => maintenanceNoticeVisible(MAINTENANCE_WINDOW, Date.parse(iso));
+  it('shows from a month ahead until the spare day ends (JST)', () => {
+    expect(at('2022-02-01T00:00:00+09:00')).toBe(false);
+    expect(at('2022-02-10T00:00:00+09:00')).toBe(true);
+    expect(at('2022-03-13T12:00:00+09:00')).toBe(true);
+    expect(at('2022-03-14T23:59:00+09:00')).toBe(true);
+    expect(at('2022-03-15T00:00:00+09:00')).toBe(false);
+  });
+});
+
+describe('regional links (service country 1-7)', () => {
+  it('gives each country its own pages and falls back to country 1', () => {
+    const all = [1, 2, 3, 4, 5, 6, 7].map((n) => regionalLinks(n).privacy);
+    expect(new Set(all).size).toBe(7);
+    expect(regionalLinks(99)).toEqual(regionalLinks(1));
+    expect(regionalLinks(null).terms).toContain('/terms');
+  });
+});

@@ -1,0 +1,43 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure code in node, routes/repos/jobs inside workerd against real local
+ * D1/R2/Queues, and React islands in happy-dom. Playwright covers pages (playwright.config.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            // Astro's virtual modules exist only inside astro build, so tests run the API entry.
+            main: './tests/integration/entry.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations'), LOG_LEVEL: 'error' },
+            },
+          })),
+        ],
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['./tests/integration/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'components',
+          environment: 'happy-dom',
+          include: ['tests/components/**/*.test.tsx'],
+          setupFiles: ['./tests/components/setup.ts'],
+        },
+      },
+    ],
+  },
+});
