@@ -1,15 +1,16 @@
 /// <reference types="astro/client" />
+import type { Language } from './i18n/languages';
+import type { Translate } from './i18n/translator';
+import type { SessionUser } from './server/context';
 
-type Language = import('./i18n/languages').Language;
-type Translate = import('./i18n/translator').Translate;
-type SessionUser = import('./server/context').SessionUser;
-
-declare namespace App {
-  /** Set for every page by src/fetch.ts from the Hono context. */
-  interface Locals {
-    lang: Language;
-    t: Translate;
-    user: SessionUser | null;
-    requestId: string;
+declare global {
+  namespace App {
+    /** Set for every page by src/fetch.ts from the Hono context. */
+    interface Locals {
+      lang: Language;
+      t: Translate;
+      user: SessionUser | null;
+      requestId: string;
+    }
   }
 }

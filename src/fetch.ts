@@ -8,12 +8,13 @@ const renderPage = pages();
 
 /** Hands the request's language, translator and user to Astro pages as `Astro.locals`. */
 const astroPages: MiddlewareHandler<AppEnv> = (c, next) => {
-  Object.assign(getFetchState(c).locals, {
+  const ours: Pick<App.Locals, 'lang' | 't' | 'user' | 'requestId'> = {
     lang: c.var.lang,
     t: c.var.t,
     user: c.var.user,
     requestId: c.var.requestId,
-  } satisfies App.Locals);
+  };
+  Object.assign(getFetchState(c).locals, ours);
   return renderPage(c, next);
 };
 

@@ -21,7 +21,6 @@ void instance.init({
   // React and Astro both escape on output; escaping here would double-escape.
   interpolation: { escapeValue: false },
   returnNull: false,
-  showSupportNotice: false,
 });
 
 /** A translate function bound to one language, for one request. */

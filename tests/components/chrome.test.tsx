@@ -14,7 +14,14 @@ const menu = (over: Partial<AvatarMenuProps> = {}): AvatarMenuProps => ({
   publicWalletUrl: '/ns/portal/openbadge/public/assertions/user/abc',
   helpUrl: 'https://help.example/jp',
   showSignOut: true,
-  labels: { open: 'Account menu', profile: 'Profile settings', publicWallet: 'Public wallet', settings: 'Settings', help: 'Help', signOut: 'Sign out' },
+  labels: {
+    open: 'Account menu',
+    profile: 'Profile settings',
+    publicWallet: 'Public wallet',
+    settings: 'Settings',
+    help: 'Help',
+    signOut: 'Sign out',
+  },
   ...over,
 });
 
@@ -27,14 +34,18 @@ afterEach(() => {
 describe('avatar menu (spec §2)', () => {
   it('shows initials, opens to name, email and the links', () => {
     render(<AvatarMenu {...menu()} />);
-    const button = screen.getByRole('button', { name: 'Account menu' });
-    expect(button.textContent).toBe('HY');
+    const button = screen.getByRole('button', { name: 'HY Account menu' });
+    expect(button.textContent).toBe('HY Account menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('hanako@example.test')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Profile settings' }).getAttribute('href')).toBe('/ns/portal/openbadge/setting?menu=4');
-    expect(screen.getByRole('link', { name: 'Public wallet' }).getAttribute('href')).toBe('/ns/portal/openbadge/public/assertions/user/abc');
+    expect(screen.getByRole('link', { name: 'Profile settings' }).getAttribute('href')).toBe(
+      '/ns/portal/openbadge/setting?menu=4',
+    );
+    expect(screen.getByRole('link', { name: 'Public wallet' }).getAttribute('href')).toBe(
+      '/ns/portal/openbadge/public/assertions/user/abc',
+    );
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -43,20 +54,25 @@ describe('avatar menu (spec §2)', () => {
 
   it('offers sign out to wallet users (type 2) only', () => {
     render(<AvatarMenu {...menu({ showSignOut: false })} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'HY Account menu' }));
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
   it('signs out through the API and goes to login', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"status":200}', { headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response('{"status":200}', { headers: { 'content-type': 'application/json' } }),
+    );
     const assign = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('location', { ...window.location, assign });
     render(<AvatarMenu {...menu()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'HY Account menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/ns/portal/openbadge/login'));
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1.0/account/Wallet/OpenbadgeWalletLogout', expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1.0/account/Wallet/OpenbadgeWalletLogout',
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 });
 
@@ -85,7 +101,17 @@ describe('failed-call handling (spec §8)', () => {
 
   it('anything else opens the error dialog with joined messages, or the fallback', () => {
     at('/ns/portal/openbadge/setting');
-    handleFailure({ ok: false, status: 500, errors: [{ code: 'E500100', resource_key: 'errors.E500100', message: 'Broke.' }, { code: 'E500100', resource_key: 'x', message: '' }] }, labels);
+    handleFailure(
+      {
+        ok: false,
+        status: 500,
+        errors: [
+          { code: 'E500100', resource_key: 'errors.E500100', message: 'Broke.' },
+          { code: 'E500100', resource_key: 'x', message: '' },
+        ],
+      },
+      labels,
+    );
     expect($errorDialog.get()).toEqual({ title: 'Notification', messages: ['Broke.', 'Unknown error'] });
     handleFailure({ ok: false, status: 0, errors: [] }, labels);
     expect($errorDialog.get()?.messages).toEqual(['An error has occurred.']);
@@ -101,18 +127,27 @@ describe('failed-call handling (spec §8)', () => {
 describe('release check (spec §4: a version mismatch forces a reload)', () => {
   it('reloads when the running release differs, not when it matches', async () => {
     const reload = vi.fn();
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ release_version: '2.0.0' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ release_version: '2.0.0' })),
+    );
     await watchVersion('/ns/portal/openbadge', '1.0.0', reload)();
     expect(reload).toHaveBeenCalledTimes(1);
     const stay = vi.fn();
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ release_version: '1.0.0' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ release_version: '1.0.0' })),
+    );
     await watchVersion('/ns/portal/openbadge', '1.0.0', stay)();
     expect(stay).not.toHaveBeenCalled();
   });
 
   it('does nothing when the version cannot be read', async () => {
     const reload = vi.fn();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
     await watchVersion('/ns/portal/openbadge', '1.0.0', reload)();
     expect(reload).not.toHaveBeenCalled();
   });

@@ -50,7 +50,11 @@ describe('confirmation dialog (spec §3 properties)', () => {
     render(<GlobalDialogs labels={labels} />);
     let answer: Promise<boolean> = Promise.resolve(false);
     act(() => {
-      answer = confirmAction({ title: 'Delete badge?', text: 'This cannot be undone.\n\nThe issuer is not told.', actionButton: { visible: true, text: 'Delete', color: 'danger' } });
+      answer = confirmAction({
+        title: 'Delete badge?',
+        text: 'This cannot be undone.\n\nThe issuer is not told.',
+        actionButton: { visible: true, text: 'Delete', color: 'danger' },
+      });
     });
     const dialog = screen.getByRole('dialog', { name: 'Delete badge?' });
     expect(dialog.querySelectorAll('p')).toHaveLength(2);
@@ -70,7 +74,12 @@ describe('confirmation dialog (spec §3 properties)', () => {
     ]) {
       let answer: Promise<boolean> = Promise.resolve(true);
       act(() => {
-        answer = confirmAction({ title: 'Sure?', text: 'Really.', showXButton: true, closeButton: { visible: true, text: 'Keep' } });
+        answer = confirmAction({
+          title: 'Sure?',
+          text: 'Really.',
+          showXButton: true,
+          closeButton: { visible: true, text: 'Keep' },
+        });
       });
       act(close);
       await expect(answer).resolves.toBe(false);
@@ -80,7 +89,12 @@ describe('confirmation dialog (spec §3 properties)', () => {
   it('hides buttons marked invisible', () => {
     render(<GlobalDialogs labels={labels} />);
     act(() => {
-      void confirmAction({ title: 'Info', text: 'Read only.', closeButton: { visible: false }, actionButton: { visible: true } });
+      void confirmAction({
+        title: 'Info',
+        text: 'Read only.',
+        closeButton: { visible: false },
+        actionButton: { visible: true },
+      });
     });
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.getByRole('button', { name: 'OK' })).toBeTruthy();

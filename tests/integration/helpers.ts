@@ -12,7 +12,9 @@ export function unique(prefix: string): string {
 }
 
 /** Inserts an active account with a primary verified email; returns its id and email. */
-export async function createAccount(opts: { status?: 'active' | 'merged' | 'deleted'; first?: string; last?: string } = {}) {
+export async function createAccount(
+  opts: { status?: 'active' | 'merged' | 'deleted'; first?: string; last?: string } = {},
+) {
   const id = unique('acct');
   const email = `${id}@example.test`;
   const now = Date.now();

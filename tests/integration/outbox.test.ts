@@ -8,7 +8,10 @@ import { outboxInsert } from '../../src/server/outbox/repo';
 import worker from './entry';
 import { unique } from './helpers';
 
-const mail = (to: string) => ({ kind: 'mail' as const, payload: { to, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' } });
+const mail = (to: string) => ({
+  kind: 'mail' as const,
+  payload: { to, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' },
+});
 
 async function writeOutbox(job: Parameters<typeof outboxInsert>[1], availableAt = Date.now()) {
   const id = unique('ob');
@@ -29,7 +32,9 @@ async function deliver(ids: string[], queue = 'lanyard-jobs') {
 const mailsTo = (to: string) =>
   env.DB.prepare('SELECT subject FROM dev_mailbox WHERE to_address = ?').bind(to).all<{ subject: string }>();
 const outboxRow = (id: string) =>
-  env.DB.prepare('SELECT status, attempts, last_error FROM outbox WHERE id = ?').bind(id).first<{ status: string; attempts: number; last_error: string | null }>();
+  env.DB.prepare('SELECT status, attempts, last_error FROM outbox WHERE id = ?')
+    .bind(id)
+    .first<{ status: string; attempts: number; last_error: string | null }>();
 
 describe('outbox and queue consumer', () => {
   it('performs a job and marks its row done', async () => {
@@ -78,7 +83,9 @@ describe('outbox and queue consumer', () => {
   });
 
   it('drops malformed messages instead of retrying them forever', async () => {
-    const batch = createMessageBatch<JobMessage>('lanyard-jobs', [{ id: 'x', timestamp: new Date(), attempts: 1, body: {} as JobMessage }]);
+    const batch = createMessageBatch<JobMessage>('lanyard-jobs', [
+      { id: 'x', timestamp: new Date(), attempts: 1, body: {} as JobMessage },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(['x']);
@@ -91,7 +98,8 @@ describe('outbox and queue consumer', () => {
     await worker.scheduled(createScheduledController({ cron: CRON_SWEEP, scheduledTime: Date.now() }), env);
     // The local queue delivers to this same Worker's consumer within about a second.
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (await outboxRow(id))?.status !== 'done') await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && (await outboxRow(id))?.status !== 'done')
+      await new Promise((r) => setTimeout(r, 200));
     expect(await outboxRow(id)).toMatchObject({ status: 'done' });
     expect((await mailsTo(to)).results).toHaveLength(1);
   });

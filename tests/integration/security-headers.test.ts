@@ -1,5 +1,4 @@
-import { env } from 'cloudflare:workers';
-import { SELF } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/app';
 import { BASE, createAccount, createSession } from './helpers';
@@ -19,17 +18,17 @@ function expectSecurityHeaders(res: Response) {
 }
 
 describe('HDR-01 / HDR-03: security headers on every response, errors included', () => {
-  it('on success', async () => expectSecurityHeaders(await SELF.fetch(`${BASE}/api/health`)));
+  it('on success', async () => expectSecurityHeaders(await exports.default.fetch(`${BASE}/api/health`)));
 
   it('on 404', async () => {
-    const res = await SELF.fetch(`${BASE}/api/v1.0/openbadge/v2/Nope`);
+    const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Nope`);
     expect(res.status).toBe(404);
     expectSecurityHeaders(res);
     expect(await res.json()).toMatchObject({ status: 404, errors: [{ code: 'E404100' }] });
   });
 
   it('on 413', async () => {
-    const res = await SELF.fetch(`${BASE}/api/v1.0/account/Wallet/OpenbadgeWalletLogout`, {
+    const res = await exports.default.fetch(`${BASE}/api/v1.0/account/Wallet/OpenbadgeWalletLogout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ pad: 'x'.repeat(300 * 1024) }),
@@ -49,7 +48,10 @@ describe('HDR-01 / HDR-03: security headers on every response, errors included',
     expectSecurityHeaders(res);
     const text = await res.text();
     expect(text).not.toContain('secret internal detail');
-    expect(JSON.parse(text)).toMatchObject({ status: 500, errors: [{ code: 'E500100', resource_key: 'errors.E500100' }] });
+    expect(JSON.parse(text)).toMatchObject({
+      status: 500,
+      errors: [{ code: 'E500100', resource_key: 'errors.E500100' }],
+    });
   });
 
   it('on a D1 failure', async () => {
@@ -67,23 +69,25 @@ describe('HDR-01 / HDR-03: security headers on every response, errors included',
 
 describe('HDR-02: user-specific responses are never stored', () => {
   it('marks API answers no-store by default', async () => {
-    const res = await SELF.fetch(`${BASE}/api/health`);
+    const res = await exports.default.fetch(`${BASE}/api/health`);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
   });
 
   it('overrides a cacheable policy when the request carries a session', async () => {
     const { id } = await createAccount();
     const token = await createSession(id);
-    const anonymous = await SELF.fetch(`${BASE}/api/openapi.json`);
+    const anonymous = await exports.default.fetch(`${BASE}/api/openapi.json`);
     expect(anonymous.headers.get('Cache-Control')).toBe('public, max-age=300');
-    const personal = await SELF.fetch(`${BASE}/api/openapi.json`, { headers: { Cookie: `accessToken=${token}` } });
+    const personal = await exports.default.fetch(`${BASE}/api/openapi.json`, {
+      headers: { Cookie: `accessToken=${token}` },
+    });
     expect(personal.headers.get('Cache-Control')).toBe('no-store');
   });
 });
 
 describe('HDR-04: spoofed forwarding headers change nothing', () => {
   it('redirects stay relative to our own origin', async () => {
-    const res = await SELF.fetch(`${BASE}/`, {
+    const res = await exports.default.fetch(`${BASE}/`, {
       redirect: 'manual',
       headers: { 'X-Forwarded-Host': 'evil.com', 'X-Forwarded-Proto': 'http', Forwarded: 'host=evil.com' },
     });
@@ -91,9 +95,14 @@ describe('HDR-04: spoofed forwarding headers change nothing', () => {
   });
 
   it('the origin check compares with the configured origin, not with Host or X-Forwarded-Host', async () => {
-    const res = await SELF.fetch(`${BASE}/api/v1.0/account/Wallet/OpenbadgeWalletLogout`, {
+    const res = await exports.default.fetch(`${BASE}/api/v1.0/account/Wallet/OpenbadgeWalletLogout`, {
       method: 'POST',
-      headers: { Origin: 'https://evil.com', 'X-Forwarded-Host': 'evil.com', Host: 'evil.com', 'Content-Type': 'application/json' },
+      headers: {
+        Origin: 'https://evil.com',
+        'X-Forwarded-Host': 'evil.com',
+        Host: 'evil.com',
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     });
     expect(res.status).toBe(403);

@@ -9,7 +9,13 @@ describe('session lookup (SES-03: expiry and account state enforced in the datab
     const { id, email } = await createAccount({ first: 'Taro', last: 'Suzuki' });
     const token = await createSession(id);
     const user = await findSessionUser(env.DB, await sha256Hex(token), Date.now());
-    expect(user).toMatchObject({ accountId: id, firstName: 'Taro', lastName: 'Suzuki', primaryEmail: email, userType: 2 });
+    expect(user).toMatchObject({
+      accountId: id,
+      firstName: 'Taro',
+      lastName: 'Suzuki',
+      primaryEmail: email,
+      userType: 2,
+    });
   });
 
   it('refuses an expired session even though the row still exists', async () => {
@@ -44,11 +50,15 @@ describe('schema rules the later features rely on', () => {
         .run();
     await insert(a.id, null);
     await insert(b.id, null);
-    await env.DB.prepare("UPDATE account_emails SET verified_at = ? WHERE account_id = ? AND email_normalized = 'shared@example.test'")
+    await env.DB.prepare(
+      "UPDATE account_emails SET verified_at = ? WHERE account_id = ? AND email_normalized = 'shared@example.test'",
+    )
       .bind(now, a.id)
       .run();
     await expect(
-      env.DB.prepare("UPDATE account_emails SET verified_at = ? WHERE account_id = ? AND email_normalized = 'shared@example.test'")
+      env.DB.prepare(
+        "UPDATE account_emails SET verified_at = ? WHERE account_id = ? AND email_normalized = 'shared@example.test'",
+      )
         .bind(now, b.id)
         .run(),
     ).rejects.toThrow(/UNIQUE/);
@@ -59,7 +69,9 @@ describe('schema rules the later features rely on', () => {
     const token = await createSession(id);
     await env.DB.prepare('PRAGMA foreign_keys = ON').run();
     await env.DB.prepare('DELETE FROM accounts WHERE id = ?').bind(id).run();
-    const row = await env.DB.prepare('SELECT 1 FROM sessions WHERE token_hash = ?').bind(await sha256Hex(token)).first();
+    const row = await env.DB.prepare('SELECT 1 FROM sessions WHERE token_hash = ?')
+      .bind(await sha256Hex(token))
+      .first();
     expect(row).toBeNull();
   });
 });

@@ -8,7 +8,9 @@ import { ERRORS } from '../../src/server/errors';
 type Tree = { [k: string]: string | Tree };
 const flat = (o: Tree, prefix = ''): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flat(v, `${prefix}${k}.`)))),
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flat(v, `${prefix}${k}.`)),
+    ),
   );
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -23,7 +25,8 @@ describe('catalogues', () => {
       const cat = flat(CATALOGUES[lang] as Tree);
       it('has exactly the English keys', () => expect(Object.keys(cat).sort()).toEqual(Object.keys(en).sort()));
       it('keeps every placeholder of each English value', () => {
-        for (const [key, value] of Object.entries(en)) expect([key, placeholders(cat[key] ?? '')]).toEqual([key, placeholders(value)]);
+        for (const [key, value] of Object.entries(en))
+          expect([key, placeholders(cat[key] ?? '')]).toEqual([key, placeholders(value)]);
       });
       it('has no empty value', () => {
         for (const [key, value] of Object.entries(cat)) expect([key, value.trim().length > 0]).toEqual([key, true]);
@@ -50,7 +53,8 @@ describe('catalogues', () => {
     };
     walk('src');
     const used = new Set<string>();
-    const KEY = /['"]((?:common|header|footer|maintenance|init|not_found|unauthorized|badge_unavailable|terms_rejection|back|server_error|errors|validation|fields)\.[A-Za-z0-9_.]+)['"]/g;
+    const KEY =
+      /['"]((?:common|header|footer|maintenance|init|not_found|unauthorized|badge_unavailable|terms_rejection|back|server_error|errors|validation|fields)\.[A-Za-z0-9_.]+)['"]/g;
     for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(KEY)) used.add(m[1] ?? '');
     const missing = [...used].filter((k) => !(k in en));
     expect(missing).toEqual([]);

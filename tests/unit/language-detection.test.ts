@@ -34,11 +34,17 @@ describe('toLanguage', () => {
 
 describe('detectLanguage (query -> cookie -> Accept-Language -> en)', () => {
   it('prefers the query and says it came from there', () => {
-    expect(detectLanguage({ query: 'vn', cookie: 'ja', acceptLanguage: 'ko' })).toEqual({ lang: 'vi', fromQuery: true });
+    expect(detectLanguage({ query: 'vn', cookie: 'ja', acceptLanguage: 'ko' })).toEqual({
+      lang: 'vi',
+      fromQuery: true,
+    });
   });
 
   it('ignores an unknown query and falls to the cookie', () => {
-    expect(detectLanguage({ query: 'fr', cookie: 'ja', acceptLanguage: 'ko' })).toEqual({ lang: 'ja', fromQuery: false });
+    expect(detectLanguage({ query: 'fr', cookie: 'ja', acceptLanguage: 'ko' })).toEqual({
+      lang: 'ja',
+      fromQuery: false,
+    });
   });
 
   it('uses Accept-Language by quality, skipping languages it does not have', () => {

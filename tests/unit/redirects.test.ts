@@ -20,10 +20,13 @@ describe('safeRedirect (security guide RED-01..05)', () => {
     '//wallet.example@evil.com',
   ])('RED-01 %j falls back', (target) => expect(safeRedirect(target, ORIGIN)).toBe(FALLBACK));
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>'])(
-    'RED-02 %j falls back',
-    (target) => expect(safeRedirect(target, ORIGIN)).toBe(FALLBACK),
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>',
+  ])('RED-02 %j falls back', (target) => expect(safeRedirect(target, ORIGIN)).toBe(FALLBACK));
 
   it('RED-03 never emits a protocol-relative path', () => {
     const out = safeRedirect('/.//evil.com', ORIGIN);

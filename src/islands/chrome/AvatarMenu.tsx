@@ -56,10 +56,11 @@ export default function AvatarMenu(props: AvatarMenuProps) {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={props.labels.open}
         onClick={() => setOpen((v) => !v)}
       >
-        {props.imageUrl ? <img src={props.imageUrl} alt="" width={36} height={36} /> : <span aria-hidden="true">{props.initials}</span>}
+        {/* The visible initials start the accessible name (WCAG 2.5.3), the purpose follows. */}
+        {props.imageUrl ? <img src={props.imageUrl} alt="" width={36} height={36} /> : props.initials}
+        <span className="visually-hidden"> {props.labels.open}</span>
       </button>
       {open && (
         <div id={menuId} className="avatar-panel">
@@ -68,10 +69,20 @@ export default function AvatarMenu(props: AvatarMenuProps) {
             {props.email && <span dir="ltr">{props.email}</span>}
           </div>
           <ul>
-            <li><a href={path('/setting?menu=4')}>{props.labels.profile}</a></li>
-            <li><a href={props.publicWalletUrl}>{props.labels.publicWallet}</a></li>
-            <li><a href={path('/setting')}>{props.labels.settings}</a></li>
-            <li><a href={props.helpUrl} target="_blank" rel="noopener noreferrer">{props.labels.help}</a></li>
+            <li>
+              <a href={path('/setting?menu=4')}>{props.labels.profile}</a>
+            </li>
+            <li>
+              <a href={props.publicWalletUrl}>{props.labels.publicWallet}</a>
+            </li>
+            <li>
+              <a href={path('/setting')}>{props.labels.settings}</a>
+            </li>
+            <li>
+              <a href={props.helpUrl} target="_blank" rel="noopener noreferrer">
+                {props.labels.help}
+              </a>
+            </li>
             {props.showSignOut && (
               <li>
                 <button type="button" className="link-btn" onClick={() => void signOut()}>

@@ -18,10 +18,7 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .leftJoin(
-      accountEmails,
-      and(eq(accountEmails.accountId, accounts.id), eq(accountEmails.isPrimary, true)),
-    )
+    .leftJoin(accountEmails, and(eq(accountEmails.accountId, accounts.id), eq(accountEmails.isPrimary, true)))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(accounts.status, 'active')))
     .limit(1);
   const row = rows[0];

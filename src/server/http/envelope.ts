@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Translate } from '../../i18n/translator';
-import { AppError, ERRORS, type ErrorCode } from '../errors';
+import { ERRORS, type AppError, type ErrorCode } from '../errors';
 
 /** One error item of the spec's envelope (spec §8: code, resource_key, message). */
 export interface ErrorItem {
@@ -17,8 +16,8 @@ export interface ErrorBody {
 }
 
 /** Success: the spec reads `status` from the body, so it is sent there as well as in HTTP. */
-export function ok<T extends Record<string, unknown>>(c: Context, data: T, status: ContentfulStatusCode = 200) {
-  return c.json({ status, ...data }, status);
+export function ok<T extends Record<string, unknown>>(c: Context, data: T) {
+  return c.json({ status: 200 as const, ...data }, 200);
 }
 
 /** Builds the translated error body for an AppError, field errors first-class. */

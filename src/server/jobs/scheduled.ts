@@ -15,14 +15,20 @@ export const CRON_NIGHTLY = '0 18 * * *';
 /** Re-sends outbox rows whose queue message was lost (security guide FLT-05). */
 export async function sweepOutbox(env: Env, now = Date.now()): Promise<number> {
   const due = await findDueOutbox(env.DB, now - SWEEP_GRACE_MS, SWEEP_LIMIT);
-  await dispatchOutbox(env, due.map((r) => r.id));
+  await dispatchOutbox(
+    env,
+    due.map((r) => r.id),
+  );
   return due.length;
 }
 
 /** Deletes expired sessions and link tokens; they are already refused, this only reclaims space. */
 export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   const d = db(env.DB);
-  await d.batch([d.delete(sessions).where(lt(sessions.expiresAt, now)), d.delete(linkTokens).where(lt(linkTokens.expiresAt, now))]);
+  await d.batch([
+    d.delete(sessions).where(lt(sessions.expiresAt, now)),
+    d.delete(linkTokens).where(lt(linkTokens.expiresAt, now)),
+  ]);
 }
 
 /** Cron entry: the sweeper every five minutes, the nightly batch once a day. */

@@ -42,26 +42,42 @@ function renderDocs(doc: Doc) {
   );
   const tags = [...new Set(rows.map((r) => r.op.tags?.[0] ?? 'Other'))].sort();
   return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${INFO.title} ${INFO.version}</title>
-<style>${raw(DOC_CSS)}</style></head>
-<body><main>
-<h1>${INFO.title} <small>${INFO.version}</small></h1>
-<p>${INFO.description}</p>
-<p><a href="/api/openapi.json">OpenAPI 3.1 document (JSON)</a></p>
-${tags.map(
-  (tag) => html`<section><h2>${tag}</h2>
-${rows
-  .filter((r) => (r.op.tags?.[0] ?? 'Other') === tag)
-  .map(
-    (r) => html`<article><h3><span class="m">${r.method.toUpperCase()}</span> <code>${r.path}</code></h3>
-<p>${r.op.summary ?? ''}</p>${r.op.description ? html`<p>${r.op.description}</p>` : ''}
-<ul>${Object.entries(r.op.responses ?? {}).map(([code, res]) => html`<li><b>${code}</b> ${res.description ?? ''}</li>`)}</ul>
-</article>`,
-  )}</section>`,
-)}
-</main></body></html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${INFO.title} ${INFO.version}</title>
+        <style>
+          ${raw(DOC_CSS)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${INFO.title} <small>${INFO.version}</small></h1>
+          <p>${INFO.description}</p>
+          <p><a href="/api/openapi.json">OpenAPI 3.1 document (JSON)</a></p>
+          ${tags.map(
+            (tag) =>
+              html`<section>
+                <h2>${tag}</h2>
+                ${rows
+                  .filter((r) => (r.op.tags?.[0] ?? 'Other') === tag)
+                  .map(
+                    (r) =>
+                      html`<article>
+                        <h3><span class="m">${r.method.toUpperCase()}</span> <code>${r.path}</code></h3>
+                        <p>${r.op.summary ?? ''}</p>
+                        ${r.op.description ? html`<p>${r.op.description}</p>` : ''}
+                        <ul>
+                          ${Object.entries(r.op.responses ?? {}).map(([code, res]) => html`<li><b>${code}</b> ${res.description ?? ''}</li>`)}
+                        </ul>
+                      </article>`,
+                  )}
+              </section>`,
+          )}
+        </main>
+      </body>
+    </html>`;
 }
 
 // The page's policy allows exactly this style block, by hash; scripts stay forbidden.

@@ -8,7 +8,9 @@ export const accounts = sqliteTable(
   {
     id: publicId(),
     userType: integer('user_type').notNull().default(2),
-    status: text('status', { enum: ['active', 'merged', 'deleted'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'merged', 'deleted'] })
+      .notNull()
+      .default('active'),
     mergedInto: text('merged_into'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

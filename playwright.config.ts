@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Browser tests against the built Worker on workerd, in Debian's Chromium (no browser download). */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: 'http://127.0.0.1:8787',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-extensions',
+        '--disable-component-update',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npm run db:setup && npm run preview',
+    url: 'http://127.0.0.1:8787/api/health',
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  },
+});
