@@ -1,4 +1,5 @@
 import pkg from '../../package.json';
+import { LAZY_CHUNK_TIMEOUT_MS } from '../lib/constants';
 
 /**
  * The one config module: every business constant of spec §9 and every limit the spec leaves to
@@ -9,7 +10,7 @@ export const CONFIG = {
   basePath: '/ns/portal/openbadge',
   apiPrefix: '/api/v1.0/openbadge/v2',
   /** Lazy screen chunk load timeout (spec §9). */
-  lazyChunkTimeoutMs: 120_000,
+  lazyChunkTimeoutMs: LAZY_CHUNK_TIMEOUT_MS,
   cookies: {
     sessionSeconds: 24 * 60 * 60,
     languageSeconds: 7 * 24 * 60 * 60,

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import GlobalDialogs from '../../src/islands/chrome/GlobalDialogs';
 import { $confirm, $errorDialog, confirmAction, showError } from '../../src/islands/stores/dialogs';
 
-const labels = { notification: 'Notification', close: 'Close', ok: 'OK', cancel: 'Cancel' };
+const labels = {
+  notification: 'Notification',
+  close: 'Close',
+  ok: 'OK',
+  cancel: 'Cancel',
+  chunkTimeout: 'Could not load.',
+};
 
 afterEach(() => {
   $errorDialog.set(null);
@@ -56,7 +62,7 @@ describe('confirmation dialog (spec §3 properties)', () => {
         actionButton: { visible: true, text: 'Delete', color: 'danger' },
       });
     });
-    const dialog = screen.getByRole('dialog', { name: 'Delete badge?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete badge?' });
     expect(dialog.querySelectorAll('p')).toHaveLength(2);
     const del = screen.getByRole('button', { name: 'Delete' });
     expect(del.className).toContain('btn-danger');
@@ -81,12 +87,13 @@ describe('confirmation dialog (spec §3 properties)', () => {
           closeButton: { visible: true, text: 'Keep' },
         });
       });
+      await screen.findByRole('dialog', { name: 'Sure?' });
       act(close);
       await expect(answer).resolves.toBe(false);
     }
   });
 
-  it('hides buttons marked invisible', () => {
+  it('hides buttons marked invisible', async () => {
     render(<GlobalDialogs labels={labels} />);
     act(() => {
       void confirmAction({
@@ -96,6 +103,7 @@ describe('confirmation dialog (spec §3 properties)', () => {
         actionButton: { visible: true },
       });
     });
+    await screen.findByRole('dialog', { name: 'Info' });
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.getByRole('button', { name: 'OK' })).toBeTruthy();
   });

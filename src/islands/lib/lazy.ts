@@ -1,8 +1,10 @@
+import { LAZY_CHUNK_TIMEOUT_MS } from '../../lib/constants';
+
 /**
  * Loads a lazily split module, giving up after the spec's 120-second screen-chunk timeout (§9) so a
  * stalled network ends in a clear error instead of a spinner forever.
  */
-export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
+export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = LAZY_CHUNK_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkTimeoutError(timeoutMs)), timeoutMs);
     load().then(

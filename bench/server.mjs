@@ -1,0 +1,22 @@
+// Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
+import { spawn } from 'node:child_process';
+
+export async function startWorker(port) {
+  const child = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error'], {
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => process.kill(-child.pid, 'SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.kill(-child.pid, 'SIGTERM');
+  throw new Error('the Worker did not start within 120 s');
+}
