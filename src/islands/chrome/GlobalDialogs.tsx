@@ -17,9 +17,9 @@ function ChunkFailed({ labels }: { labels: Labels }) {
 }
 
 /** The confirmation dialog is a chunk of its own, fetched the first time an island asks a question. */
-const LazyConfirmDialog = lazy(() =>
+const LazyConfirmDialog = lazy<ComponentType<{ labels: Labels }>>(() =>
   importWithTimeout(() => import('./ConfirmDialog')).then(
-    (m) => ({ default: m.ConfirmDialog as ComponentType<{ labels: Labels }> }),
+    (m): { default: ComponentType<{ labels: Labels }> } => ({ default: m.ConfirmDialog }),
     () => ({ default: ChunkFailed }),
   ),
 );
