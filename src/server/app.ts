@@ -5,6 +5,8 @@ import { loadSession } from './auth/session';
 import { CONFIG } from './config';
 import type { AppEnv } from './context';
 import { notFound, onError } from './http/on-error';
+import { issuingRoutes } from './issuing/routes';
+import { hostedRoutes } from './openbadges/routes';
 import { validationHook } from './http/validation';
 import { limitBody } from './middleware/body-limit';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -29,11 +31,17 @@ const BASE = CONFIG.basePath;
 export function createServer(frontend?: Frontend) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
-  app.use('/api/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
+  // The issuer API declares its own larger cap for images; everything else is small JSON.
+  app.use('/api/*', async (c, next) =>
+    c.req.path.startsWith('/api/issuer/') ? next() : limitBody(CONFIG.jsonBodyMaxBytes)(c, next),
+  );
+  app.use('/api/*', loadSession());
   app.use('/ns/login/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
 
   app.route('/', systemRoutes);
   app.route('/', authRoutes);
+  app.route('/', issuingRoutes);
+  app.route('/', hostedRoutes);
   mountApiDocs(app);
 
   // Spec §2: the wallet's "/" is the account check.

@@ -24,6 +24,8 @@ export const CONFIG = {
   pageSizes: { badges: 20, skills: 20, issuers: 20, notifications: 20, boardModal: 40 },
   search: { debounceMs: 500, overviewPerSection: 3, skillCountCap: 999, pageButtons: 7 },
   receiptHours: 24,
+  /** Issuing: receive links in award mails, and how awards are split so no request runs long. */
+  award: { receiveLinkDays: 30, maxRecipients: 1000, syncLimit: 20, chunkSize: 50 },
   claimableReminderHideHours: 24,
   grayscaleImagePx: 130,
   serviceCountries: [1, 2, 3, 4, 5, 6, 7] as const,

@@ -22,6 +22,8 @@ export interface AppVariables {
   t: Translate;
   user: SessionUser | null;
   sessionTokenHash: string | null;
+  /** Set by the issuer API's key check; only issuer routes read it. */
+  issuerId: string;
 }
 
 export interface AppEnv {

@@ -9,12 +9,18 @@ export const ERRORS = {
   E400100: { status: 400, key: 'errors.E400100' }, // request fields invalid (field list attached)
   E400101: { status: 400, key: 'errors.E400101' }, // body is not valid JSON
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
+  E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E403100: { status: 403, key: 'errors.E403100' }, // not allowed
   E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
   E404100: { status: 404, key: 'errors.E404100' }, // resource not found
+  E404101: { status: 404, key: 'errors.E404101' }, // badge (class or assertion) not found
+  E404102: { status: 404, key: 'errors.E404102' }, // issuer not found
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
+  E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type
+  E415101: { status: 415, key: 'errors.E415101' }, // image is not a valid PNG or SVG
+  E415102: { status: 415, key: 'errors.E415102' }, // SVG carries scripts or external references
   E429100: { status: 429, key: 'errors.E429100' }, // too many requests
   E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
   E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable

@@ -1,3 +1,4 @@
+import { awardChunk } from '../issuing/award';
 import { sendMail } from '../mail/send';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 
@@ -6,4 +7,5 @@ type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPaylo
 /** What each outbox kind does. Every handler is idempotent: it may run twice for one row. */
 export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   mail: (env, id, payload, now) => sendMail(env, id, payload, now),
+  award_chunk: (env, _id, payload, now) => awardChunk(env, payload, now),
 };

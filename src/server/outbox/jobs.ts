@@ -1,8 +1,10 @@
+import type { AwardChunk } from '../issuing/award';
 import type { Mail } from '../mail/types';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
   mail: Mail;
+  award_chunk: AwardChunk;
 }
 
 export type JobKind = keyof JobPayloads;

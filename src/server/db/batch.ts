@@ -1,0 +1,22 @@
+/** Anything that can join a D1 batch: a drizzle query (not yet run) or a raw prepared statement. */
+export type BatchItem = D1PreparedStatement | { toSQL(): { sql: string; params: unknown[] } };
+
+/** A raw statement for SQL drizzle cannot express (INSERT … SELECT … WHERE NOT EXISTS). */
+export function rawStatement(d1: D1Database, query: string, ...params: unknown[]): D1PreparedStatement {
+  return d1.prepare(query).bind(...params);
+}
+
+/**
+ * Runs every item as one D1 batch: all-or-nothing, in order (architecture rule 5). Drizzle queries
+ * are turned into prepared statements so both kinds can share a batch.
+ */
+export async function runBatch(d1: D1Database, items: BatchItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await d1.batch(
+    items.map((item) => {
+      if (!('toSQL' in item)) return item;
+      const { sql, params } = item.toSQL();
+      return d1.prepare(sql).bind(...params);
+    }),
+  );
+}

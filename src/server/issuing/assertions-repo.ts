@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { rawStatement } from '../db/batch';
+import { db } from '../db/client';
+import { assertions, issuerKeys, linkTokens } from '../db/schema';
+
+/** SQL for issued assertions; writes come back as statements for the caller's D1 batch. */
+export function assertionsRepo(d1: D1Database) {
+  const d = db(d1);
+  return {
+    d,
+    insert: (row: typeof assertions.$inferInsert) =>
+      d.insert(assertions).values(row).onConflictDoNothing({ target: assertions.id }),
+    insertToken: (row: typeof linkTokens.$inferInsert) => d.insert(linkTokens).values(row),
+
+    /** A "badge awarded" notification, written once per assertion even if the award is retried. */
+    notifyOnce(accountId: string, messageParams: string, url: string, now: number) {
+      return rawStatement(
+        d1,
+        `INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)
+         SELECT ?, 1, 'notifications.badge_awarded', ?, ?, 0, 0, ?
+         WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE account_id = ? AND type = 1 AND url = ?)`,
+        accountId,
+        messageParams,
+        url,
+        now,
+        accountId,
+        url,
+      );
+    },
+
+    async existingIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await d.select({ id: assertions.id }).from(assertions).where(inArray(assertions.id, ids));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async byId(id: string) {
+      const rows = await d.select().from(assertions).where(eq(assertions.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** One of this issuer's assertions, or null: issuers never touch another issuer's badges. */
+    async ownedBy(id: string, issuerId: string) {
+      const rows = await d
+        .select()
+        .from(assertions)
+        .where(and(eq(assertions.id, id), eq(assertions.issuerId, issuerId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Revokes only a live assertion; returns false when it was already revoked or deleted. */
+    async revoke(id: string, issuerId: string, reason: string, now: number): Promise<boolean> {
+      const res = await d
+        .update(assertions)
+        .set({ revokedAt: now, revokedReason: reason, updatedAt: now })
+        .where(
+          and(
+            eq(assertions.id, id),
+            eq(assertions.issuerId, issuerId),
+            isNull(assertions.revokedAt),
+            isNull(assertions.deletedByIssuerAt),
+          ),
+        )
+        .returning({ id: assertions.id });
+      return res.length === 1;
+    },
+
+    markDeletedByIssuer: (id: string, issuerId: string, now: number) =>
+      d
+        .update(assertions)
+        .set({ deletedByIssuerAt: now, updatedAt: now })
+        .where(and(eq(assertions.id, id), eq(assertions.issuerId, issuerId), isNull(assertions.deletedByIssuerAt))),
+
+    /** Signed badges that are no longer valid, for the issuer's RevocationList. */
+    async revokedSigned(issuerId: string) {
+      return d
+        .select({ id: assertions.id, reason: assertions.revokedReason, deletedAt: assertions.deletedByIssuerAt })
+        .from(assertions)
+        .where(
+          and(
+            eq(assertions.issuerId, issuerId),
+            eq(assertions.verificationType, 'signed'),
+            or(isNotNull(assertions.revokedAt), isNotNull(assertions.deletedByIssuerAt)),
+          ),
+        );
+    },
+
+    /** The key a signed badge is signed with: the issuer's oldest live key. */
+    async signingKey(issuerId: string) {
+      const rows = await d
+        .select()
+        .from(issuerKeys)
+        .where(and(eq(issuerKeys.issuerId, issuerId), isNull(issuerKeys.revokedAt)))
+        .orderBy(issuerKeys.createdAt)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { translatorFor } from '../../i18n/translator';
+import type { Language } from '../../i18n/languages';
+import { renderMail } from '../mail/render';
+
+/** The award mail (spec §3 "badge received"): in the recipient's language, with the receive link. */
+export function awardMail(
+  to: string,
+  lang: Language,
+  v: { badge: string; issuer: string; link: string; days: number },
+) {
+  const t = translatorFor(lang);
+  return renderMail(
+    to,
+    {
+      subject: t('mail.award.subject', { badge: v.badge }),
+      paragraphs: [
+        t('mail.award.greeting'),
+        t('mail.award.body', { issuer: v.issuer, badge: v.badge }),
+        t('mail.award.link_valid', { days: v.days }),
+      ],
+      action: { label: t('mail.award.action'), url: v.link },
+      footer: t('mail.award.footer'),
+    },
+    t,
+  );
+}

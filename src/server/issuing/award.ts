@@ -1,0 +1,176 @@
+import { toLanguage, type Language } from '../../i18n/languages';
+import { normalizeEmail } from '../../lib/email';
+import { newId, randomToken, sha256Hex } from '../auth/tokens';
+import { CONFIG } from '../config';
+import { runBatch, type BatchItem } from '../db/batch';
+import { ACCEPT_STATUS } from '../db/schema';
+import { hashRecipient } from '../openbadges/documents';
+import { dispatchOutbox } from '../outbox/dispatch';
+import { outboxInsert } from '../outbox/repo';
+import { assertionsRepo } from './assertions-repo';
+import { awardMail } from './award-mail';
+import { issuingRepo } from './repo';
+
+export interface AwardSpec {
+  badgeClassId: string;
+  narrative?: string | undefined;
+  evidence?: { id?: string | undefined; narrative?: string | undefined }[] | undefined;
+  issuedOn: number;
+  expiresAt: number | null;
+  verification: 'hosted' | 'signed';
+  blockchain: boolean;
+  language: Language;
+}
+
+/** One planned award: the id is chosen up front, so a retried chunk never creates a second badge. */
+export interface PlannedAward {
+  assertionId: string;
+  email: string;
+  /** Reissue: the assertion this one replaces, deleted in the same batch. */
+  reissuedFrom?: string;
+}
+
+export interface AwardChunk {
+  issuerId: string;
+  spec: AwardSpec;
+  planned: PlannedAward[];
+}
+
+const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Awards one chunk in one D1 batch: per recipient the assertion (salted SHA-256 identity), a single-
+ * use receive link, the award mail as an outbox row, and a "badge awarded" notification when the
+ * address is a verified address of an account (received at once when automatic receipt is on).
+ * Assertions that already exist are skipped, so running a chunk twice changes nothing.
+ */
+export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()): Promise<void> {
+  const issuing = issuingRepo(env.DB);
+  const repo = assertionsRepo(env.DB);
+  const [issuer, badgeClass, existing] = await Promise.all([
+    issuing.issuer(chunk.issuerId),
+    issuing.badgeClass(chunk.spec.badgeClassId),
+    repo.existingIds(chunk.planned.map((p) => p.assertionId)),
+  ]);
+  if (!issuer || !badgeClass) return;
+  const todo = chunk.planned.filter((p) => !existing.has(p.assertionId));
+  if (todo.length === 0) return;
+  const owners = new Map(
+    (await issuing.verifiedOwners(todo.map((p) => normalizeEmail(p.email)))).map((o) => [o.email, o]),
+  );
+  const statements: BatchItem[] = [];
+  const outboxIds: string[] = [];
+  for (const p of todo) {
+    const normalized = normalizeEmail(p.email);
+    const owner = owners.get(normalized);
+    const salt = hex(crypto.getRandomValues(new Uint8Array(16)));
+    const autoReceived = owner?.autoReceive === true;
+    statements.push(
+      repo.insert({
+        id: p.assertionId,
+        badgeClassId: badgeClass.id,
+        issuerId: issuer.id,
+        recipientEmail: p.email.trim(),
+        recipientEmailNormalized: normalized,
+        recipientSalt: salt,
+        recipientHash: await hashRecipient(normalized, salt),
+        accountId: owner?.accountId ?? null,
+        acceptStatus: autoReceived
+          ? chunk.spec.blockchain
+            ? ACCEPT_STATUS.receiving
+            : ACCEPT_STATUS.accepted
+          : ACCEPT_STATUS.unaccepted,
+        acceptedAt: autoReceived ? now : null,
+        verificationType: chunk.spec.verification,
+        isBlockchain: chunk.spec.blockchain,
+        narrative: chunk.spec.narrative ?? null,
+        evidenceJson: chunk.spec.evidence?.length ? JSON.stringify(chunk.spec.evidence) : null,
+        issuedOn: chunk.spec.issuedOn,
+        expiresAt: chunk.spec.expiresAt,
+        reissuedFrom: p.reissuedFrom ?? null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    if (p.reissuedFrom) statements.push(repo.markDeletedByIssuer(p.reissuedFrom, issuer.id, now));
+    const token = randomToken();
+    const days = CONFIG.award.receiveLinkDays;
+    statements.push(
+      repo.insertToken({
+        tokenHash: await sha256Hex(token),
+        purpose: 'receive',
+        accountId: owner?.accountId ?? null,
+        subject: p.assertionId,
+        expiresAt: now + days * 86_400_000,
+        createdAt: now,
+      }),
+    );
+    const lang = toLanguage(owner?.language) ?? chunk.spec.language;
+    const link = `${new URL(env.PUBLIC_BASE_URL).origin}/ns/portal/openbadge/receive/${token}`;
+    const outboxId = `award-mail-${p.assertionId}`;
+    statements.push(
+      outboxInsert(
+        env.DB,
+        {
+          kind: 'mail',
+          payload: awardMail(p.email.trim(), lang, { badge: badgeClass.name, issuer: issuer.name, link, days }),
+        },
+        now,
+        outboxId,
+      ).onConflictDoNothing(),
+    );
+    outboxIds.push(outboxId);
+    if (owner) {
+      const url = `/ns/portal/openbadge/assertions/${autoReceived ? 'detail' : 'unaccepted-detail'}/${p.assertionId}`;
+      statements.push(
+        repo.notifyOnce(owner.accountId, JSON.stringify({ badge: badgeClass.name, issuer: issuer.name }), url, now),
+      );
+    }
+  }
+  await runBatch(env.DB, statements);
+  await dispatchOutbox(env, outboxIds);
+}
+
+/** Plans ids for every recipient (duplicates in one request are awarded once). */
+export function planAwards(emails: string[]): PlannedAward[] {
+  const seen = new Set<string>();
+  const out: PlannedAward[] = [];
+  for (const email of emails) {
+    const key = normalizeEmail(email);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ assertionId: newId(), email: email.trim() });
+  }
+  return out;
+}
+
+/**
+ * Awards a badge: small awards run now, larger ones are split into chunks that the queue performs
+ * (written as outbox rows in one batch, so none is lost), keeping every request far from Worker
+ * limits. Returns the planned assertion ids either way.
+ */
+export async function award(env: Env, issuerId: string, spec: AwardSpec, emails: string[]) {
+  const planned = planAwards(emails);
+  if (planned.length <= CONFIG.award.syncLimit) {
+    await awardChunk(env, { issuerId, spec, planned });
+    return { planned, queued: false };
+  }
+  const now = Date.now();
+  const ids: string[] = [];
+  const statements: BatchItem[] = [];
+  for (let i = 0; i < planned.length; i += CONFIG.award.chunkSize) {
+    const id = newId();
+    ids.push(id);
+    statements.push(
+      outboxInsert(
+        env.DB,
+        { kind: 'award_chunk', payload: { issuerId, spec, planned: planned.slice(i, i + CONFIG.award.chunkSize) } },
+        now,
+        id,
+      ),
+    );
+  }
+  await runBatch(env.DB, statements);
+  await dispatchOutbox(env, ids);
+  return { planned, queued: true };
+}

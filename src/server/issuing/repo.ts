@@ -1,0 +1,120 @@
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { rawStatement } from '../db/batch';
+import { db } from '../db/client';
+import {
+  accountEmails,
+  accounts,
+  badgeClasses,
+  badgeClassTags,
+  issuerApiKeys,
+  issuerKeys,
+  issuers,
+  tags,
+} from '../db/schema';
+
+/** The SQL of the issuing domain. Writes are returned as statements for the caller's batch. */
+export function issuingRepo(d1: D1Database) {
+  const d = db(d1);
+  return {
+    d,
+    insertIssuer: (row: typeof issuers.$inferInsert) => d.insert(issuers).values(row),
+    insertIssuerKey: (row: typeof issuerKeys.$inferInsert) => d.insert(issuerKeys).values(row),
+    insertApiKey: (row: typeof issuerApiKeys.$inferInsert) => d.insert(issuerApiKeys).values(row),
+    updateIssuer: (id: string, set: Partial<typeof issuers.$inferInsert>) =>
+      d.update(issuers).set(set).where(eq(issuers.id, id)),
+
+    /** The live issuer behind an API key hash: key not revoked, issuer not deleted. */
+    async issuerIdForKey(keyHash: string): Promise<string | null> {
+      const rows = await d
+        .select({ id: issuers.id })
+        .from(issuerApiKeys)
+        .innerJoin(issuers, eq(issuers.id, issuerApiKeys.issuerId))
+        .where(and(eq(issuerApiKeys.keyHash, keyHash), isNull(issuerApiKeys.revokedAt), isNull(issuers.deletedAt)))
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
+    async issuer(id: string) {
+      const rows = await d
+        .select()
+        .from(issuers)
+        .where(and(eq(issuers.id, id), isNull(issuers.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async liveKeys(issuerId: string) {
+      return d
+        .select()
+        .from(issuerKeys)
+        .where(and(eq(issuerKeys.issuerId, issuerId), isNull(issuerKeys.revokedAt)))
+        .orderBy(issuerKeys.createdAt);
+    },
+
+    async key(id: string) {
+      const rows = await d.select().from(issuerKeys).where(eq(issuerKeys.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    insertBadgeClass: (row: typeof badgeClasses.$inferInsert) => d.insert(badgeClasses).values(row),
+    updateBadgeClass: (id: string, set: Partial<typeof badgeClasses.$inferInsert>) =>
+      d.update(badgeClasses).set(set).where(eq(badgeClasses.id, id)),
+
+    /** Tag statements for a batch: each name once (by normal form), then the link through a sub-select. */
+    tagStatements(badgeClassId: string, names: { id: string; name: string; normalized: string }[]) {
+      return names.flatMap((t) => [
+        d
+          .insert(tags)
+          .values({ id: t.id, name: t.name, nameNormalized: t.normalized, createdAt: Date.now() })
+          .onConflictDoNothing(),
+        rawStatement(
+          d1,
+          'INSERT OR IGNORE INTO badge_class_tags (badge_class_id, tag_id) SELECT ?, id FROM tags WHERE name_normalized = ?',
+          badgeClassId,
+          t.normalized,
+        ),
+      ]);
+    },
+    clearTags: (badgeClassId: string) => d.delete(badgeClassTags).where(eq(badgeClassTags.badgeClassId, badgeClassId)),
+
+    async badgeClass(id: string) {
+      const rows = await d
+        .select()
+        .from(badgeClasses)
+        .where(and(eq(badgeClasses.id, id), isNull(badgeClasses.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async tagNames(badgeClassId: string): Promise<string[]> {
+      const rows = await d
+        .select({ name: tags.name })
+        .from(badgeClassTags)
+        .innerJoin(tags, eq(tags.id, badgeClassTags.tagId))
+        .where(eq(badgeClassTags.badgeClassId, badgeClassId))
+        .orderBy(tags.name);
+      return rows.map((r) => r.name);
+    },
+
+    /** Accounts owning these addresses as *verified* emails (security guide ACC-01, HV-06). */
+    async verifiedOwners(emailsNormalized: string[]) {
+      if (emailsNormalized.length === 0) return [];
+      return d
+        .select({
+          email: accountEmails.emailNormalized,
+          accountId: accounts.id,
+          autoReceive: accounts.autoReceive,
+          language: accounts.language,
+        })
+        .from(accountEmails)
+        .innerJoin(accounts, eq(accounts.id, accountEmails.accountId))
+        .where(
+          and(
+            inArray(accountEmails.emailNormalized, emailsNormalized),
+            isNotNull(accountEmails.verifiedAt),
+            eq(accounts.status, 'active'),
+          ),
+        );
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from '@hono/zod-openapi';
+import { CONFIG } from '../config';
+
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .openapi({ example: 'https://university.example' });
+const image = z
+  .string()
+  .min(1)
+  .max(8_000_000)
+  .openapi({ description: 'PNG or SVG, base64 (a data: URL prefix is accepted)' });
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const issuerBody = z.object({
+  name: text(200),
+  url: httpUrl,
+  email: z.email().max(254),
+  description: z.string().max(2000).optional(),
+  image: image.optional(),
+  is_certified: z.boolean().optional(),
+  service_country: z.number().int().min(1).max(7).optional(),
+});
+
+export const issuerPatch = issuerBody.partial();
+
+const alignment = z.object({
+  targetName: text(200),
+  targetUrl: httpUrl,
+  targetDescription: z.string().max(1000).optional(),
+  targetFramework: z.string().max(200).optional(),
+  targetCode: z.string().max(100).optional(),
+});
+
+export const badgeClassBody = z
+  .object({
+    name: text(200),
+    description: text(4000),
+    image,
+    criteria_url: httpUrl.optional(),
+    criteria_narrative: z.string().max(8000).optional(),
+    tags: z.array(text(60)).max(30).optional(),
+    alignments: z.array(alignment).max(20).optional(),
+    expiry_days: z.number().int().min(1).max(36500).nullable().optional(),
+  })
+  .refine((b) => b.criteria_url || b.criteria_narrative, { path: ['criteria_narrative'], message: 'required' });
+
+export const awardBody = z
+  .object({
+    badge_class_id: z.string().min(1).max(64),
+    recipients: z.array(z.email().max(254)).min(1).max(CONFIG.award.maxRecipients),
+    narrative: z.string().max(8000).optional(),
+    evidence: z
+      .array(z.object({ id: httpUrl.optional(), narrative: z.string().max(8000).optional() }))
+      .max(20)
+      .optional(),
+    issued_on: z.iso.datetime({ offset: true }).optional(),
+    expires: z.iso.datetime({ offset: true }).nullable().optional(),
+    verification: z.enum(['hosted', 'signed']).default('hosted'),
+    blockchain: z.boolean().default(false),
+    language: z.string().max(10).optional().openapi({ description: 'mail language for recipients without an account' }),
+  })
+  .refine((b) => !b.expires || !b.issued_on || Date.parse(b.expires) > Date.parse(b.issued_on), {
+    path: ['expires'],
+    message: 'before issued_on',
+  });
+
+export const revokeBody = z.object({ reason: text(500) });
+
+export const acadDocBody = z.object({
+  recipient: z.email().max(254),
+  name: text(200),
+  title: text(200),
+  details: z
+    .record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
+    .refine((d) => Object.keys(d).length <= 50),
+  issued_on: z.iso.datetime({ offset: true }).optional(),
+  blockchain: z.boolean().default(false),
+});
+
+export const idParam = z.object({ id: z.string().min(1).max(64) });
+export const envelope = z.object({ status: z.number() });

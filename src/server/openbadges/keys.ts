@@ -1,0 +1,64 @@
+import { base64url } from '../auth/tokens';
+
+/**
+ * RSA 3072-bit keys (security guide JWS-06: at least 2048; ASVS prefers 3072 for 128-bit strength,
+ * and signing cost stays a few milliseconds). RS256 = RSASSA-PKCS1-v1_5 with SHA-256.
+ */
+export const RSA = {
+  name: 'RSASSA-PKCS1-v1_5',
+  modulusLength: 3072,
+  publicExponent: Uint8Array.of(1, 0, 1),
+  hash: 'SHA-256',
+} as const;
+
+/** Development-only key so `npm start` works with nothing configured; production must set a secret. */
+const DEV_KEY = 'bGFueWFyZC1kZXZlbG9wbWVudC1rZXktbm90LXNlY3JldCE';
+
+/** The AES-256-GCM key that encrypts issuers' private keys at rest, from KEY_ENCRYPTION_KEY. */
+async function wrappingKey(env: Pick<Env, 'ENVIRONMENT'> & { KEY_ENCRYPTION_KEY?: string }): Promise<CryptoKey> {
+  const secret = env.KEY_ENCRYPTION_KEY ?? (env.ENVIRONMENT === 'production' ? undefined : DEV_KEY);
+  if (!secret) throw new Error('KEY_ENCRYPTION_KEY is not set');
+  const raw = await crypto.subtle.digest('SHA-256', fromB64url(secret));
+  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
+
+function fromB64url(s: string): Uint8Array<ArrayBuffer> {
+  const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+function pem(label: string, der: ArrayBuffer): string {
+  const b64 = btoa(String.fromCharCode(...new Uint8Array(der)));
+  return `-----BEGIN ${label}-----\n${b64.match(/.{1,64}/g)?.join('\n')}\n-----END ${label}-----\n`;
+}
+
+export interface IssuerKeyMaterial {
+  publicKeyPem: string;
+  privateKeyEnc: string;
+}
+
+/** Makes a key pair: the public key as PEM for the CryptographicKey, the private key encrypted. */
+export async function createIssuerKey(env: Parameters<typeof wrappingKey>[0]): Promise<IssuerKeyMaterial> {
+  const pair = (await crypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const spki = (await crypto.subtle.exportKey('spki', pair.publicKey)) as ArrayBuffer;
+  const pkcs8 = (await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer;
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await wrappingKey(env), pkcs8);
+  return {
+    publicKeyPem: pem('PUBLIC KEY', spki),
+    privateKeyEnc: `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`,
+  };
+}
+
+/** Decrypts a stored private key into a signing-only CryptoKey (never exportable again). */
+export async function openIssuerKey(env: Parameters<typeof wrappingKey>[0], privateKeyEnc: string): Promise<CryptoKey> {
+  const [version, iv, data] = privateKeyEnc.split('.');
+  if (version !== 'v1' || !iv || !data) throw new Error('unknown private key format');
+  const pkcs8 = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromB64url(iv) },
+    await wrappingKey(env),
+    fromB64url(data),
+  );
+  return crypto.subtle.importKey('pkcs8', pkcs8, { name: RSA.name, hash: RSA.hash }, false, ['sign']);
+}

@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { hostedService } from './hosted';
+import { OB_PREFIX } from './urls';
+
+/** Public, credential-free documents any verifier may fetch from any origin. */
+function openHeaders(c: Context<AppEnv>, maxAge: number) {
+  c.header('Access-Control-Allow-Origin', '*');
+  c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  c.header('Cache-Control', `public, max-age=${maxAge}`);
+  c.header('Vary', 'Accept');
+}
+
+/** A browser (Accept prefers HTML) goes to the human page instead of the JSON-LD document. */
+function wantsHtml(c: Context<AppEnv>): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return /text\/html/.test(accept) && !/application\/(ld\+)?json/.test(accept.split(',')[0] ?? '');
+}
+
+const ldJson = (c: Context<AppEnv>, doc: object, status: 200 | 410 = 200) => {
+  c.header('Content-Type', 'application/ld+json; charset=utf-8');
+  return c.body(JSON.stringify(doc), status);
+};
+
+/** Images served back are never documents: fixed type, nosniff, and no active content (IMG-09). */
+function imageResponse(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer> | ReadableStream, type: 'png' | 'svg') {
+  c.header('Content-Type', type === 'png' ? 'image/png' : 'image/svg+xml');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  return c.body(bytes);
+}
+
+/** The hosted Open Badges 2.0 objects, each served at exactly its id (spec: stable URLs). */
+export const hostedRoutes = new Hono<AppEnv>()
+  .get(`${OB_PREFIX}/Assertion/:id`, async (c) => {
+    const s = hostedService(c.env);
+    const id = c.req.param('id');
+    if (wantsHtml(c)) return c.redirect(s.urls.publicBadgePage(id), 303);
+    const live = await s.liveAssertion(id);
+    if (live.kind === 'missing') throw new AppError('E404101');
+    openHeaders(c, 60);
+    // A revoked (or deleted) hosted assertion answers 410 Gone with revoked: true (OB 2.0).
+    return live.kind === 'gone' ? ldJson(c, live.doc, 410) : ldJson(c, live.doc);
+  })
+  .get(`${OB_PREFIX}/Assertion/:id/image`, async (c) => {
+    const result = await hostedService(c.env).bakedImage(c.req.param('id'), (p) => c.executionCtx.waitUntil(p));
+    if (result.kind === 'missing') throw new AppError('E404101');
+    openHeaders(c, 60);
+    if (result.kind === 'gone') return ldJson(c, result.doc, 410);
+    return imageResponse(c, result.bytes, result.type);
+  })
+  .get(`${OB_PREFIX}/BadgeClass/:id`, async (c) => {
+    const s = hostedService(c.env);
+    const found = await s.badgeClass(c.req.param('id'));
+    if (!found) throw new AppError('E404101');
+    if (wantsHtml(c))
+      return c.redirect(`${s.urls.origin}/ns/portal/openbadge/issuers/${found.bc.issuerId}/badges/${found.bc.id}`, 303);
+    openHeaders(c, 300);
+    return ldJson(c, found.doc);
+  })
+  .get(`${OB_PREFIX}/Issuer/:id`, async (c) => {
+    const s = hostedService(c.env);
+    const doc = await s.issuer(c.req.param('id'));
+    if (!doc) throw new AppError('E404102');
+    if (wantsHtml(c)) return c.redirect(`${s.urls.origin}/ns/portal/openbadge/issuers/${c.req.param('id')}`, 303);
+    openHeaders(c, 300);
+    return ldJson(c, doc);
+  })
+  .get(`${OB_PREFIX}/:kind{Issuer|BadgeClass}/:id/image`, async (c) => {
+    const obj = await hostedService(c.env).image(
+      c.req.param('kind') === 'Issuer' ? 'issuer' : 'badgeClass',
+      c.req.param('id'),
+    );
+    if (!obj) throw new AppError('E404100');
+    openHeaders(c, 3600);
+    return imageResponse(c, obj.body, obj.httpMetadata?.contentType === 'image/png' ? 'png' : 'svg');
+  })
+  .get(`${OB_PREFIX}/CryptographicKey/:id`, async (c) => {
+    const doc = await hostedService(c.env).key(c.req.param('id'));
+    if (!doc) throw new AppError('E404100');
+    openHeaders(c, 300);
+    return ldJson(c, doc);
+  })
+  .get(`${OB_PREFIX}/RevocationList/:id`, async (c) => {
+    const doc = await hostedService(c.env).revocationList(c.req.param('id'));
+    if (!doc) throw new AppError('E404102');
+    // Revocation must be seen promptly: a minute at most.
+    openHeaders(c, 60);
+    return ldJson(c, doc);
+  });

@@ -1,0 +1,22 @@
+/** Stable public URLs of every hosted Open Badges object; each object is served at exactly its id. */
+export const OB_PREFIX = '/api/v1.0/openBadge/v2';
+
+export function obUrls(publicBaseUrl: string) {
+  const origin = new URL(publicBaseUrl).origin;
+  const at = (path: string) => `${origin}${OB_PREFIX}${path}`;
+  return {
+    origin,
+    host: new URL(publicBaseUrl).host,
+    issuer: (id: string) => at(`/Issuer/${id}`),
+    issuerImage: (id: string) => at(`/Issuer/${id}/image`),
+    badgeClass: (id: string) => at(`/BadgeClass/${id}`),
+    badgeClassImage: (id: string) => at(`/BadgeClass/${id}/image`),
+    assertion: (id: string) => at(`/Assertion/${id}`),
+    assertionImage: (id: string) => at(`/Assertion/${id}/image`),
+    key: (id: string) => at(`/CryptographicKey/${id}`),
+    revocationList: (issuerId: string) => at(`/RevocationList/${issuerId}`),
+    publicBadgePage: (id: string) => `${origin}/ns/portal/openbadge/public/assertions/detail/${id}`,
+  };
+}
+
+export type ObUrls = ReturnType<typeof obUrls>;
