@@ -28,7 +28,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npm run db:setup && npm run preview',
+    command: 'npm run db:migrate && node scripts/start.mjs',
     url: 'http://127.0.0.1:8787/api/health',
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

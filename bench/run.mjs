@@ -2,7 +2,9 @@
 // hide the cost of a request, and throughput (req/s) with ten connections; every figure is also
 // given as a ratio to the static-asset baseline measured in the same run.
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
 
@@ -19,8 +21,15 @@ function run(url, duration, connections) {
 
 const worker = await startWorker(PORT);
 const rows = [];
+let bulk;
 try {
-  for (const target of TARGETS) {
+  const fixture = await issuingFixture(worker.base);
+  const targets = [
+    ...TARGETS,
+    { name: 'hosted assertion (JSON-LD)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}` },
+    { name: 'baked PNG (256 KB class image)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}/image` },
+  ];
+  for (const target of targets) {
     const url = `${worker.base}${target.path}`;
     await run(url, 2, 4); // warm-up: isolate, module graph, D1
     const lat = await run(url, SECONDS, 1);
@@ -34,9 +43,11 @@ try {
       errors: lat.errors + thr.errors,
     });
   }
+  bulk = await bulkAward(worker.base, fixture);
 } finally {
   worker.stop();
 }
+const baking = JSON.parse(execFileSync('npx', ['tsx', 'bench/baking.ts'], { encoding: 'utf8' }));
 
 const base = rows[0];
 const ratio = (a, b) => (a / Math.max(b, 0.5)).toFixed(2);
@@ -59,9 +70,13 @@ for (const r of rows) {
     (r.rps / base.rps).toFixed(2).padStart(12),
   );
 }
+console.log(`\n${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
+console.log(
+  `bulk award of 1,000 (queued: ${bulk.queued}): all ${bulk.served} assertions served after ${bulk.assertionsSeconds.toFixed(1)} s, all 1,000 mails delivered after ${bulk.mailsSeconds.toFixed(1)} s`,
+);
 if (rows.some((r) => r.errors > 0)) console.log('\nwarning: some requests failed at the socket level');
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
-  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk }, null, 2),
 );

@@ -140,7 +140,13 @@ export const DEMO = {
   // accept_status: 0 claimable, 1 receiving, 2 accepted (spec §3).
   assertions: [
     { id: 'demo-as-accepted-public', badge_class_id: 'demo-bc-01', accept_status: 2, is_public: 1 },
-    { id: 'demo-as-accepted-private', badge_class_id: 'demo-bc-03', accept_status: 2, is_public: 0 },
+    {
+      id: 'demo-as-accepted-private',
+      badge_class_id: 'demo-bc-03',
+      accept_status: 2,
+      is_public: 0,
+      verification: 'signed',
+    },
     { id: 'demo-as-claimable', badge_class_id: 'demo-bc-02', accept_status: 0, is_public: 0 },
     { id: 'demo-as-receiving', badge_class_id: 'demo-bc-07', accept_status: 1, is_public: 0, is_blockchain: 1 },
     {
@@ -157,6 +163,50 @@ export const DEMO = {
       is_public: 0,
       revoked_at: Date.UTC(2026, 0, 10),
       revoked_reason: 'Issued in error.',
+    },
+  ],
+  // A badge from another provider, as an import would store it (imports arrive with issue 6).
+  imported: {
+    assertion: {
+      '@context': 'https://w3id.org/openbadges/v2',
+      type: 'Assertion',
+      id: 'https://badges.other-provider.example/assertions/7f3a',
+      recipient: { type: 'email', hashed: false, identity: 'demo@lanyard.localhost' },
+      badge: 'https://badges.other-provider.example/classes/first-aid',
+      issuedOn: '2025-09-01T00:00:00Z',
+      verification: { type: 'HostedBadge' },
+    },
+    badge: {
+      '@context': 'https://w3id.org/openbadges/v2',
+      type: 'BadgeClass',
+      id: 'https://badges.other-provider.example/classes/first-aid',
+      name: 'First Aid Responder',
+      description: 'Completed certified first-aid training.',
+      image: 'https://badges.other-provider.example/classes/first-aid.png',
+      criteria: { narrative: 'Pass the practical assessment.' },
+      issuer: 'https://badges.other-provider.example/issuer',
+    },
+    issuer: {
+      '@context': 'https://w3id.org/openbadges/v2',
+      type: 'Issuer',
+      id: 'https://badges.other-provider.example/issuer',
+      name: 'Red Line Training',
+      url: 'https://other-provider.example',
+      email: 'info@other-provider.example',
+    },
+  },
+  acadDocs: [
+    {
+      issuer: 'demo-issuer-univ',
+      name: 'Hanako Yamada',
+      title: 'Bachelor of Science in Information Engineering',
+      details: { degree: 'B.Sc.', major: 'Information Engineering', graduation: '2024-03-25', GPA: '3.7' },
+    },
+    {
+      issuer: 'demo-issuer-univ',
+      name: 'Hanako Yamada',
+      title: 'Academic Transcript 2020-2024',
+      details: { credits: 132, courses: 48, graduation: '2024-03-25' },
     },
   ],
 };

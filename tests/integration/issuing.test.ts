@@ -252,3 +252,28 @@ describe('revoke, reissue, delete', () => {
     expect(doc).toEqual({ account_id: acct.id, title: 'Bachelor of Science', issuer_name: 'Test University' });
   });
 });
+
+describe('badge class updates', () => {
+  it('changes name and skills; the hosted BadgeClass shows them; other issuers cannot', async () => {
+    const { apiKey } = await newIssuer();
+    const other = await newIssuer();
+    const bc = await newBadgeClass(apiKey);
+    const denied = await issuerCall(`/badge-classes/${bc}`, other.apiKey, { name: 'Hijacked' }, 'PATCH');
+    expect(denied.res.status).toBe(404);
+    const { res } = await issuerCall(
+      `/badge-classes/${bc}`,
+      apiKey,
+      { name: 'Renamed', tags: ['機械学習'], image: b64(SVG) },
+      'PATCH',
+    );
+    expect(res.status).toBe(200);
+    const doc = (await (await getHosted(`/BadgeClass/${bc}`)).json()) as { name: string; tags: string[] };
+    expect(doc).toMatchObject({ name: 'Renamed', tags: ['機械学習'] });
+    const img = await getHosted(`/BadgeClass/${bc}/image`, 'image/*');
+    expect(img.headers.get('content-type')).toBe('image/svg+xml');
+    const key = await env.DB.prepare('SELECT image_key FROM badge_classes WHERE id = ?')
+      .bind(bc)
+      .first<string>('image_key');
+    expect(key).toMatch(new RegExp(`^badge-classes/${bc}/[A-Za-z0-9_-]{22}\\.svg$`)); // random key, never a client name (IMG-12)
+  });
+});

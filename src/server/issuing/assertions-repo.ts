@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { rawStatement } from '../db/batch';
 import { db } from '../db/client';
-import { assertions, issuerKeys, linkTokens } from '../db/schema';
+import { assertions, badgeClasses, issuerKeys, linkTokens } from '../db/schema';
 
 /** SQL for issued assertions; writes come back as statements for the caller's D1 batch. */
 export function assertionsRepo(d1: D1Database) {
@@ -32,6 +32,30 @@ export function assertionsRepo(d1: D1Database) {
       if (ids.length === 0) return new Set();
       const rows = await d.select({ id: assertions.id }).from(assertions).where(inArray(assertions.id, ids));
       return new Set(rows.map((r) => r.id));
+    },
+
+    /**
+     * Everything hosting needs in one round trip: the assertion, its class image, and (for signed
+     * badges) the issuer's signing key, the oldest live one.
+     */
+    async forHosting(id: string) {
+      const signingKeyId = sql<
+        string | null
+      >`(SELECT k.id FROM issuer_keys k WHERE k.issuer_id = ${assertions.issuerId} AND k.revoked_at IS NULL ORDER BY k.created_at LIMIT 1)`;
+      const rows = await d
+        .select({
+          a: assertions,
+          imageKey: badgeClasses.imageKey,
+          imageType: badgeClasses.imageType,
+          keyId: signingKeyId,
+          privateKeyEnc: issuerKeys.privateKeyEnc,
+        })
+        .from(assertions)
+        .innerJoin(badgeClasses, eq(badgeClasses.id, assertions.badgeClassId))
+        .leftJoin(issuerKeys, and(eq(assertions.verificationType, 'signed'), eq(issuerKeys.id, signingKeyId)))
+        .where(eq(assertions.id, id))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
     async byId(id: string) {

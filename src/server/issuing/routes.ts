@@ -10,6 +10,7 @@ import {
   acadDocBody,
   awardBody,
   badgeClassBody,
+  badgeClassPatch,
   envelope,
   idParam,
   issuerBody,
@@ -25,6 +26,7 @@ import {
   ownBadgeClass,
   reissueAssertion,
   revokeAssertion,
+  updateBadgeClass,
   updateIssuer,
 } from './service';
 
@@ -62,6 +64,15 @@ const routes = {
     security,
     request: { body: json(badgeClassBody) },
     responses: reply('Created', envelope.extend({ badge_class_id: z.string() })),
+  }),
+  updateBadgeClass: createRoute({
+    method: 'patch',
+    path: `${BASE}/badge-classes/{id}`,
+    tags: ['Issuer API'],
+    summary: 'Update a badge class; awarded assertions point at it and show the change',
+    security,
+    request: { params: idParam, body: json(badgeClassPatch) },
+    responses: reply('Updated', envelope),
   }),
   award: createRoute({
     method: 'post',
@@ -123,7 +134,7 @@ export const issuingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
 // Images arrive base64 inside JSON: these routes allow up to 8 MB instead of the 256 KB default.
 issuingRoutes.use(`${BASE}/*`, limitBody(8 * 1024 * 1024));
 issuingRoutes.use(`${BASE}/issuers`, requireAdminToken());
-for (const path of ['issuer', 'badge-classes', 'awards', 'assertions/*', 'acad-docs'])
+for (const path of ['issuer', 'badge-classes', 'badge-classes/*', 'awards', 'assertions/*', 'acad-docs'])
   issuingRoutes.use(`${BASE}/${path}`, requireIssuerKey());
 
 issuingRoutes
@@ -138,6 +149,10 @@ issuingRoutes
   .openapi(routes.createBadgeClass, async (c) =>
     ok(c, { badge_class_id: await createBadgeClass(c.env, c.var.issuerId, c.req.valid('json')) }),
   )
+  .openapi(routes.updateBadgeClass, async (c) => {
+    await updateBadgeClass(c.env, c.var.issuerId, c.req.valid('param').id, c.req.valid('json'));
+    return ok(c, {});
+  })
   .openapi(routes.award, async (c) => {
     const body = c.req.valid('json');
     const bc = await ownBadgeClass(c.env, c.var.issuerId, body.badge_class_id);

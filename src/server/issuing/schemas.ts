@@ -32,18 +32,23 @@ const alignment = z.object({
   targetCode: z.string().max(100).optional(),
 });
 
-export const badgeClassBody = z
-  .object({
-    name: text(200),
-    description: text(4000),
-    image,
-    criteria_url: httpUrl.optional(),
-    criteria_narrative: z.string().max(8000).optional(),
-    tags: z.array(text(60)).max(30).optional(),
-    alignments: z.array(alignment).max(20).optional(),
-    expiry_days: z.number().int().min(1).max(36500).nullable().optional(),
-  })
-  .refine((b) => b.criteria_url || b.criteria_narrative, { path: ['criteria_narrative'], message: 'required' });
+const badgeClassFields = z.object({
+  name: text(200),
+  description: text(4000),
+  image,
+  criteria_url: httpUrl.optional(),
+  criteria_narrative: z.string().max(8000).optional(),
+  tags: z.array(text(60)).max(30).optional(),
+  alignments: z.array(alignment).max(20).optional(),
+  expiry_days: z.number().int().min(1).max(36500).nullable().optional(),
+});
+
+export const badgeClassBody = badgeClassFields.refine((b) => b.criteria_url || b.criteria_narrative, {
+  path: ['criteria_narrative'],
+  message: 'required',
+});
+
+export const badgeClassPatch = badgeClassFields.partial();
 
 export const awardBody = z
   .object({

@@ -178,3 +178,30 @@ export async function reissueAssertion(env: Env, issuerId: string, id: string, l
   await awardChunk(env, { issuerId, spec, planned: [planned] });
   return planned.assertionId;
 }
+
+/** Updates the issuer's own badge class; a new image gets a new R2 key, new tags replace the old. */
+export async function updateBadgeClass(env: Env, issuerId: string, id: string, input: Partial<BadgeClassInput>) {
+  await ownBadgeClass(env, issuerId, id);
+  const repo = issuingRepo(env.DB);
+  let image: { imageKey: string; imageType: 'png' | 'svg' } | undefined;
+  if (input.image) {
+    const bytes = decodeBase64(input.image);
+    const imageType = validateImage(bytes);
+    image = { imageKey: await storeImage(env.BUCKET, `badge-classes/${id}`, bytes, imageType), imageType };
+  }
+  await runBatch(env.DB, [
+    repo.updateBadgeClass(id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.criteria_url !== undefined ? { criteriaUrl: input.criteria_url } : {}),
+      ...(input.criteria_narrative !== undefined ? { criteriaNarrative: input.criteria_narrative } : {}),
+      ...(input.alignments !== undefined
+        ? { alignmentsJson: input.alignments.length ? JSON.stringify(input.alignments) : null }
+        : {}),
+      ...(input.expiry_days !== undefined ? { expiryDays: input.expiry_days } : {}),
+      ...(image ?? {}),
+      updatedAt: Date.now(),
+    }),
+    ...(input.tags !== undefined ? [repo.clearTags(id), ...repo.tagStatements(id, tagRows(input.tags))] : []),
+  ]);
+}

@@ -11,7 +11,11 @@ import {
 } from './documents';
 import { signAssertion } from './jws';
 import { openIssuerKey } from './keys';
+import { ByteMemo } from './memo';
 import { obUrls } from './urls';
+
+/** Recently baked images, per isolate (public data; see ByteMemo for why this is safe). */
+const baked = new ByteMemo(16 * 1024 * 1024);
 
 export type Hosted<T> = { kind: 'ok'; doc: T } | { kind: 'gone'; doc: object } | { kind: 'missing' };
 
@@ -21,16 +25,26 @@ export function hostedService(env: Env) {
   const issuing = issuingRepo(env.DB);
   const assertions = assertionsRepo(env.DB);
 
-  /** A live assertion and the key it is signed with (null for hosted badges). */
+  /** A live assertion (one D1 round trip), with its class image and, if signed, its signing key. */
   async function liveAssertion(id: string) {
-    const a = await assertions.byId(id);
-    if (!a) return { kind: 'missing' as const };
+    const found = await assertions.forHosting(id);
+    if (!found) return { kind: 'missing' as const };
+    const a = found.a;
     if (a.revokedAt || a.deletedByIssuerAt) {
       const reason = a.revokedReason ?? (a.deletedByIssuerAt ? 'Deleted by the issuer.' : null);
-      return { kind: 'gone' as const, doc: revokedAssertionDocument(u, { id: a.id, revokedReason: reason }), row: a };
+      return { kind: 'gone' as const, doc: revokedAssertionDocument(u, { id: a.id, revokedReason: reason }) };
     }
-    const key = a.verificationType === 'signed' ? await assertions.signingKey(a.issuerId) : null;
-    return { kind: 'ok' as const, row: a, key, doc: assertionDocument(u, a, key?.id ?? null) };
+    const keyId = a.verificationType === 'signed' ? found.keyId : null;
+    return { kind: 'ok' as const, found, doc: assertionDocument(u, a, keyId) };
+  }
+
+  /** A baked image stored earlier, also kept in this isolate's memo. */
+  async function fromR2(cacheKey: string) {
+    const obj = await env.BUCKET.get(cacheKey);
+    if (!obj) return undefined;
+    const bytes = new Uint8Array(await obj.arrayBuffer());
+    baked.set(cacheKey, bytes);
+    return bytes;
   }
 
   return {
@@ -81,21 +95,21 @@ export function hostedService(env: Env) {
     async bakedImage(id: string, waitUntil: (p: Promise<unknown>) => void) {
       const live = await liveAssertion(id);
       if (live.kind !== 'ok') return live;
-      const bc = await issuing.badgeClass(live.row.badgeClassId);
-      if (!bc?.imageKey || !bc.imageType) return { kind: 'missing' as const };
-      const type = bc.imageType;
-      const cacheKey = `baked/${id}/${live.row.updatedAt}-${live.key?.id ?? 'hosted'}.${type}`;
-      const cached = await env.BUCKET.get(cacheKey);
-      if (cached) return { kind: 'ok' as const, type, bytes: new Uint8Array(await cached.arrayBuffer()) };
-      const source = await env.BUCKET.get(bc.imageKey);
+      const { a, imageKey, imageType, keyId, privateKeyEnc } = live.found;
+      const signed = a.verificationType === 'signed';
+      if (!imageKey || !imageType || (signed && !privateKeyEnc)) return { kind: 'missing' as const };
+      const cacheKey = `baked/${id}/${a.updatedAt}-${signed ? keyId : 'hosted'}.${imageType}`;
+      const ready = baked.get(cacheKey) ?? (await fromR2(cacheKey));
+      if (ready) return { kind: 'ok' as const, type: imageType, bytes: ready };
+      const source = await env.BUCKET.get(imageKey);
       if (!source) return { kind: 'missing' as const };
-      const raw = new Uint8Array(await source.arrayBuffer());
-      const payload = live.key
-        ? { verify: await signAssertion(live.doc, await openIssuerKey(env, live.key.privateKeyEnc)) }
+      const payload = signed
+        ? { verify: await signAssertion(live.doc, await openIssuerKey(env, privateKeyEnc as string)) }
         : { verify: live.doc.id, json: JSON.stringify(live.doc) };
-      const bytes = bake(raw, payload);
+      const bytes = bake(new Uint8Array(await source.arrayBuffer()), payload);
+      baked.set(cacheKey, bytes);
       waitUntil(env.BUCKET.put(cacheKey, bytes));
-      return { kind: 'ok' as const, type, bytes };
+      return { kind: 'ok' as const, type: imageType, bytes };
     },
   };
 }

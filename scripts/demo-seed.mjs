@@ -1,0 +1,128 @@
+// Creates the demo world through the issuer API of a running Worker (issue 3: demo data comes from
+// the API, not from SQL). Only what has no API yet (the recipient's account, publishing, an
+// imported badge) is written with SQL, through wrangler's local D1. Idempotent: it records what it
+// made in .wrangler/demo.json and does nothing when that still exists in the database.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DEMO } from './demo-data.mjs';
+import { badgeSvg, issuerSvg } from './demo-images.mjs';
+
+const ADMIN = process.env.ISSUER_ADMIN_TOKEN ?? 'lanyard-dev-admin-token';
+const STATE = '.wrangler/demo.json';
+const b64 = (s) => Buffer.from(s).toString('base64');
+
+function sql(statements) {
+  writeFileSync('.wrangler/demo.sql', `${statements.join('\n')}\n`);
+  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', '.wrangler/demo.sql'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+const q = (v) =>
+  v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+
+async function api(base, path, token, body) {
+  const res = await fetch(`${base}/api/issuer/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.status !== 200) throw new Error(`${path}: ${JSON.stringify(json.errors)}`);
+  return json;
+}
+
+async function alreadySeeded(base) {
+  if (!existsSync(STATE)) return null;
+  const state = JSON.parse(readFileSync(STATE, 'utf8'));
+  const res = await fetch(`${base}/api/v1.0/openBadge/v2/Issuer/${state.issuers[0]?.issuer_id}`);
+  return res.ok ? state : null;
+}
+
+/** Seeds the demo data if needed and returns what a newcomer needs (recipient, issuer keys). */
+export async function seedDemo(base) {
+  const existing = await alreadySeeded(base);
+  if (existing) return existing;
+  const now = Date.now();
+  const { account, email } = DEMO.recipient;
+  // The recipient account: registration arrives with the accounts feature (issue 4).
+  sql([
+    `INSERT OR IGNORE INTO accounts (id, user_type, status, first_name, last_name, first_name_en, last_name_en, bio, service_country, language, agree_term_of_service, terms_version, auto_receive, created_at, updated_at) VALUES (${[account.id, 2, 'active', account.first_name, account.last_name, account.first_name_en, account.last_name_en, account.bio, 1, 'en', 1, account.terms_version, 1, now, now].map(q).join(', ')});`,
+    `INSERT OR IGNORE INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at) VALUES ('demo-email-1', ${q(account.id)}, ${q(email)}, ${q(email)}, ${now}, 1, ${now});`,
+    `UPDATE accounts SET auto_receive = 1 WHERE id = ${q(account.id)};`,
+  ]);
+  const issuers = [];
+  for (const [i, issuer] of DEMO.issuers.entries()) {
+    const created = await api(base, '/issuers', ADMIN, {
+      name: issuer.name,
+      url: issuer.url,
+      email: issuer.email,
+      description: issuer.description,
+      is_certified: issuer.is_certified === 1,
+      service_country: issuer.service_country,
+      image: b64(issuerSvg(issuer.name[0], i === 0 ? '#0b5cad' : '#0f7b5f')),
+    });
+    issuers.push({ key: issuer.id, name: issuer.name, issuer_id: created.issuer_id, api_key: created.api_key });
+  }
+  const keyOf = (demoIssuerId) => issuers.find((x) => x.key === demoIssuerId).api_key;
+  const classIds = {};
+  for (const [i, bc] of DEMO.badgeClasses.entries()) {
+    const { json } = {
+      json: await api(base, '/badge-classes', keyOf(bc.issuer_id), {
+        name: bc.name,
+        description: bc.description,
+        image: b64(badgeSvg(i, [...bc.name][0])),
+        ...(bc.criteria_url ? { criteria_url: bc.criteria_url } : {}),
+        ...(bc.criteria_narrative ? { criteria_narrative: bc.criteria_narrative } : {}),
+        tags: bc.tags,
+        ...(bc.expiry_days ? { expiry_days: bc.expiry_days } : {}),
+      }),
+    };
+    classIds[bc.id] = { id: json.badge_class_id, issuer: bc.issuer_id };
+  }
+  const day = 86_400_000;
+  const awarded = {};
+  // Automatic receipt is on while the "already received" badges are awarded, then switched off.
+  for (const a of DEMO.assertions) {
+    if (a.accept_status === 0) continue;
+    const cls = classIds[a.badge_class_id];
+    const expired = a.expires_at !== undefined;
+    const body = {
+      badge_class_id: cls.id,
+      recipients: [email],
+      blockchain: a.is_blockchain === 1,
+      ...(expired
+        ? { issued_on: new Date(now - 400 * day).toISOString(), expires: new Date(now - 35 * day).toISOString() }
+        : {}),
+      ...(a.verification ? { verification: a.verification } : {}),
+    };
+    awarded[a.id] = (await api(base, '/awards', keyOf(cls.issuer), body)).assertions[0].assertion_id;
+    if (a.revoked_reason)
+      await api(base, `/assertions/${awarded[a.id]}/revoke`, keyOf(cls.issuer), { reason: a.revoked_reason });
+  }
+  sql([`UPDATE accounts SET auto_receive = 0 WHERE id = ${q(account.id)};`]);
+  for (const a of DEMO.assertions.filter((x) => x.accept_status === 0)) {
+    const cls = classIds[a.badge_class_id];
+    awarded[a.id] = (
+      await api(base, '/awards', keyOf(cls.issuer), { badge_class_id: cls.id, recipients: [email] })
+    ).assertions[0].assertion_id;
+  }
+  // Publishing (issue 5) and importing (issue 6) have no API yet.
+  const publicIds = DEMO.assertions.filter((a) => a.is_public === 1).map((a) => q(awarded[a.id]));
+  const hostId = `demo-host-${createHash('sha256').update(email).digest('hex').slice(0, 12)}`;
+  const external = DEMO.imported;
+  sql([
+    `UPDATE assertions SET is_public = 1 WHERE id IN (${publicIds.join(', ')});`,
+    `INSERT OR IGNORE INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json, name, description, issuer_name, issuer_url, recipient_email, issued_on, is_public, verify_status, verified_at, created_at, updated_at) VALUES (${[hostId, account.id, external.assertion.id, external.assertion.id, JSON.stringify(external.assertion), JSON.stringify(external.badge), JSON.stringify(external.issuer), external.badge.name, external.badge.description, external.issuer.name, external.issuer.url, email, Date.parse(external.assertion.issuedOn), 1, 'valid', now, now, now].map(q).join(', ')});`,
+  ]);
+  for (const doc of DEMO.acadDocs)
+    await api(base, '/acad-docs', keyOf(doc.issuer), {
+      recipient: email,
+      name: doc.name,
+      title: doc.title,
+      details: doc.details,
+    });
+  const state = { recipient: { email, account_id: account.id }, issuers, assertions: awarded };
+  writeFileSync(STATE, JSON.stringify(state, null, 2));
+  return state;
+}

@@ -1,0 +1,51 @@
+// `npm start` (after build and migrations): serves the built Worker on workerd and, once it
+// answers, creates the demo data through the issuer API (idempotent), then prints what a newcomer
+// needs. Stops the Worker when stopped itself.
+import { spawn } from 'node:child_process';
+import { seedDemo } from './demo-seed.mjs';
+
+const PORT = Number(process.env.PORT ?? 8787);
+const base = `http://127.0.0.1:${PORT}`;
+const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT)], {
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+  stdio: 'inherit',
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-worker.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
+worker.on('exit', (code) => process.exit(code ?? 0));
+
+const deadline = Date.now() + 180_000;
+for (;;) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) {
+    console.error('The Worker did not answer within 180 s.');
+    stop();
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+try {
+  const demo = await seedDemo(base);
+  console.log(`
+Lanyard is running: ${base}/ns/portal/openbadge/
+  demo recipient: ${demo.recipient.email}
+${demo.issuers.map((i) => `  issuer "${i.name}": id ${i.issuer_id}, API key ${i.api_key}`).join('\n')}
+  (saved in .wrangler/demo.json; API docs at ${base}/api/docs)
+`);
+} catch (err) {
+  console.error('Demo data could not be created:', err);
+  stop();
+  process.exit(1);
+}
