@@ -108,7 +108,7 @@ const profile = () =>
 
 switch (command) {
   case 'create-issuer':
-    (need('name'), need('url'), need('email'));
+    for (const field of ['name', 'url', 'email']) need(field);
     await call('POST', '/issuers', profile(), o['admin-token'] ?? process.env.ISSUER_ADMIN_TOKEN);
     break;
   case 'update-issuer':
