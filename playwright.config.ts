@@ -29,7 +29,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'npm run db:migrate && node scripts/start.mjs',
-    url: 'http://127.0.0.1:8787/api/health',
+    // Ready when start.mjs has created the demo data, not merely when the Worker answers.
+    wait: { stdout: /Lanyard is running/ },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false' },

@@ -8,16 +8,10 @@ const PORT = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${PORT}`;
 const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT)], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+  // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.
   stdio: 'inherit',
-  detached: true,
 });
-const stop = () => {
-  try {
-    process.kill(-worker.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
+const stop = () => worker.kill('SIGTERM');
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
 worker.on('exit', (code) => process.exit(code ?? 0));
 

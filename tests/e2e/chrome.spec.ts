@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, sessions, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, sessions, signIn, test } from './fixtures';
 
 const LANGUAGES = [
   ['en', 'en'],
@@ -82,6 +82,7 @@ test('signed in: the full header with initials and the avatar menu', async ({ pa
   await page.goto('/ns/portal/openbadge/not-found?language=en');
   await expect(page.getByRole('search')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await hydrated(page, 'AvatarMenu');
   const avatar = page.getByRole('button', { name: 'Account menu' });
   await expect(avatar).toHaveText('HY Account menu');
   await avatar.click();
@@ -105,6 +106,7 @@ test('signed in: /init goes straight on, and never to another site', async ({ pa
 test('sign out ends the session and returns to the public header', async ({ page }) => {
   await signIn(page, sessions().signOut);
   await page.goto('/ns/portal/openbadge/not-found?language=en');
+  await hydrated(page, 'AvatarMenu');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);

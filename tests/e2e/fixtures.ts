@@ -39,3 +39,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Waits until an island is hydrated (Astro drops the `ssr` attribute), as a person waits for a page to respond. */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).waitFor({ state: 'attached' });
+}
