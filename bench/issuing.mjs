@@ -1,21 +1,11 @@
 // Issuing figures against the running Worker: fixtures made through the issuer API, and a bulk
 // award of 1,000 recipients timed until every assertion is served and every mail is in the outbox's
 // dev mailbox.
-import { execFileSync } from 'node:child_process';
+import { issuerApi as api } from '../scripts/lib/issuer-api.mjs';
+import { localD1 } from '../scripts/lib/local-d1.mjs';
 import { makePng } from './png.mjs';
 
 const ADMIN = 'lanyard-dev-admin-token';
-
-async function api(base, path, token, body) {
-  const res = await fetch(`${base}/api/issuer/v1${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.status !== 200) throw new Error(`${path}: ${JSON.stringify(json.errors)}`);
-  return json;
-}
 
 /** An issuer with a 256 KB PNG badge class and one hosted assertion to serve. */
 export async function issuingFixture(base) {
@@ -35,21 +25,7 @@ export async function issuingFixture(base) {
 }
 
 function mailCount(tag) {
-  const out = execFileSync(
-    'npx',
-    [
-      'wrangler',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--json',
-      '--command',
-      `SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address LIKE '${tag}%'`,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  return JSON.parse(out)[0].results[0].n;
+  return localD1(`SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address LIKE '${tag}%'`)[0].n;
 }
 
 /** Awards 1,000 recipients and returns the seconds until all are served and all mails are out. */

@@ -2,11 +2,12 @@
 // the API, not from SQL). Only what has no API yet (the recipient's account, publishing, an
 // imported badge) is written with SQL, through wrangler's local D1. Idempotent: it records what it
 // made in .wrangler/demo.json and does nothing when that still exists in the database.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { DEMO } from './demo-data.mjs';
 import { badgeSvg, issuerSvg } from './demo-images.mjs';
+import { issuerApi } from './lib/issuer-api.mjs';
+import { localD1File } from './lib/local-d1.mjs';
 
 const ADMIN = process.env.ISSUER_ADMIN_TOKEN ?? 'lanyard-dev-admin-token';
 const STATE = '.wrangler/demo.json';
@@ -14,23 +15,12 @@ const b64 = (s) => Buffer.from(s).toString('base64');
 
 function sql(statements) {
   writeFileSync('.wrangler/demo.sql', `${statements.join('\n')}\n`);
-  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', '.wrangler/demo.sql'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  localD1File('.wrangler/demo.sql');
 }
 const q = (v) =>
   v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
 
-async function api(base, path, token, body) {
-  const res = await fetch(`${base}/api/issuer/v1${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.status !== 200) throw new Error(`${path}: ${JSON.stringify(json.errors)}`);
-  return json;
-}
+const api = issuerApi;
 
 async function alreadySeeded(base) {
   if (!existsSync(STATE)) return null;

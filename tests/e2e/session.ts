@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { localD1 } from '../../scripts/lib/local-d1.mjs';
 
 export const DEMO_ACCOUNT = 'demo-account-hanako';
 
@@ -11,18 +11,8 @@ export function startDemoSession(): string {
   const token = randomBytes(32).toString('base64url');
   const hash = createHash('sha256').update(token).digest('hex');
   const now = Date.now();
-  execFileSync(
-    'npx',
-    [
-      'wrangler',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--command',
-      `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${DEMO_ACCOUNT}', 2, ${now}, ${now + 86_400_000})`,
-    ],
-    { stdio: 'ignore' },
+  localD1(
+    `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${DEMO_ACCOUNT}', 2, ${now}, ${now + 86_400_000})`,
   );
   return token;
 }
