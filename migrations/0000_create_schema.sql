@@ -49,8 +49,6 @@ CREATE TABLE `accounts` (
 	`receive_badge_mail` integer DEFAULT true NOT NULL,
 	`receive_info_mail` integer DEFAULT true NOT NULL,
 	`auto_receive` integer DEFAULT false NOT NULL,
-	`failed_login_count` integer DEFAULT 0 NOT NULL,
-	`locked_until` integer,
 	`confetti_shown` integer DEFAULT false NOT NULL,
 	`claimable_reminder_hidden_until` integer,
 	`created_at` integer NOT NULL,
@@ -84,6 +82,13 @@ CREATE TABLE `link_tokens` (
 );
 --> statement-breakpoint
 CREATE INDEX `link_tokens_account_idx` ON `link_tokens` (`account_id`,`purpose`);--> statement-breakpoint
+CREATE TABLE `login_attempts` (
+	`email_hash` text PRIMARY KEY NOT NULL,
+	`failures` integer DEFAULT 0 NOT NULL,
+	`locked_until` integer,
+	`updated_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `registrations` (
 	`id` text PRIMARY KEY NOT NULL,
 	`token_hash` text NOT NULL,

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession } from './auth/session';
 import { CONFIG } from './config';
@@ -40,6 +41,7 @@ export function createServer(frontend?: Frontend) {
 
   app.route('/', systemRoutes);
   app.route('/', authRoutes);
+  app.route('/', accountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);
   mountApiDocs(app);

@@ -10,6 +10,7 @@ export const ERRORS = {
   E400101: { status: 400, key: 'errors.E400101' }, // body is not valid JSON
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
+  E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
   E403100: { status: 403, key: 'errors.E403100' }, // not allowed
   E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
   E404100: { status: 404, key: 'errors.E404100' }, // resource not found
@@ -18,6 +19,7 @@ export const ERRORS = {
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
+  E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type
   E415101: { status: 415, key: 'errors.E415101' }, // image is not a valid PNG or SVG
   E415102: { status: 415, key: 'errors.E415102' }, // SVG carries scripts or external references

@@ -29,8 +29,6 @@ export const accounts = sqliteTable(
     receiveBadgeMail: flag('receive_badge_mail').default(true),
     receiveInfoMail: flag('receive_info_mail').default(true),
     autoReceive: flag('auto_receive'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: millis('locked_until'),
     confettiShown: flag('confetti_shown'),
     claimableReminderHiddenUntil: millis('claimable_reminder_hidden_until'),
     createdAt: createdAt(),

@@ -75,3 +75,15 @@ export const linkTokens = sqliteTable(
   },
   (t) => [index('link_tokens_account_idx').on(t.accountId, t.purpose)],
 );
+
+/**
+ * Failed logins per email address (keyed by a hash of the normalised address, known or not), so
+ * an unknown address gets exactly the answers and lockout a known one gets (AUTH-07). Counted
+ * with one atomic upsert per failure (AUTH-04).
+ */
+export const loginAttempts = sqliteTable('login_attempts', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: millis('locked_until'),
+  updatedAt: millis('updated_at').notNull(),
+});

@@ -1,0 +1,92 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { requireUser } from '../auth/require-user';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { validationHook } from '../http/validation';
+import { accountRepo } from './account-repo';
+import { checkLogin } from './login';
+import { startSession } from './session-start';
+
+const envelope = z.object({ status: z.number() });
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+const login = createRoute({
+  method: 'post',
+  path: '/api/v1.0/account/Wallet/Login',
+  tags: ['Account'],
+  summary: 'Sign in with email and password (step 2 of the login screen)',
+  description:
+    'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones.',
+  request: { body: json(z.object({ email: z.email().max(254), password: z.string().min(1).max(256) })) },
+  responses: {
+    200: {
+      description: 'Signed in',
+      content: { 'application/json': { schema: envelope.extend({ account_id: z.string(), user_type: z.number() }) } },
+    },
+  },
+});
+
+const userInfo = createRoute({
+  method: 'post',
+  path: '/api/v1.0/openbadge/v2/Wallet/GetUserInfo',
+  tags: ['Wallet'],
+  summary: 'The signed-in user (spec §3 "User info")',
+  request: {
+    body: {
+      content: { 'application/json': { schema: z.object({ access_token: z.string().optional() }) } },
+      required: false,
+    },
+  },
+  responses: {
+    200: {
+      description: 'User info',
+      content: {
+        'application/json': {
+          schema: envelope.extend({
+            account_id: z.string(),
+            first_name: z.string(),
+            last_name: z.string(),
+            service_country: z.number(),
+            agree_term_of_service: z.boolean(),
+            profile_image: z.string().nullable(),
+            bio: z.string().nullable(),
+            account_emails: z.array(z.object({ account_email: z.string(), primary_yn: z.enum(['Y', 'N']) })),
+          }),
+        },
+      },
+    },
+  },
+});
+
+/** Sign-in and the user-info call. */
+export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', requireUser());
+
+accountRoutes
+  .openapi(login, async (c) => {
+    const { email, password } = c.req.valid('json');
+    const account = await checkLogin(c.env, email, password);
+    await startSession(c, account);
+    return ok(c, { account_id: account.id, user_type: account.userType });
+  })
+  .openapi(userInfo, async (c) => {
+    const repo = accountRepo(c.env.DB);
+    const user = c.var.user;
+    if (!user) throw new AppError('E401100');
+    const [profile, emails] = await Promise.all([repo.profile(user.accountId), repo.emails(user.accountId)]);
+    if (!profile) throw new AppError('E401100');
+    return ok(c, {
+      account_id: profile.id,
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      service_country: profile.serviceCountry,
+      agree_term_of_service: profile.agreeTermOfService,
+      // Profile pictures arrive with the settings issue; until then no account has one.
+      profile_image: null,
+      bio: profile.bio,
+      account_emails: emails
+        .filter((e) => e.verifiedAt !== null)
+        .map((e) => ({ account_email: e.email, primary_yn: e.isPrimary ? ('Y' as const) : ('N' as const) })),
+    });
+  });
