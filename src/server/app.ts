@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { publicAccountRoutes } from './accounts/public-routes';
 import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession } from './auth/session';
@@ -42,6 +43,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', systemRoutes);
   app.route('/', authRoutes);
   app.route('/', accountRoutes);
+  app.route('/', publicAccountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);
   mountApiDocs(app);

@@ -17,6 +17,9 @@ export const CONFIG = {
   },
   password: { min: 8, max: 20, historyBlocked: 4 },
   login: { lockoutThreshold: 5, lockoutMinutes: 30 },
+  /** Emailed links: activation (provisional registration) and password reset (spec: 1 hour). */
+  links: { activationHours: 24, resetMinutes: 60, resetPerHour: 3 },
+  termsVersion: '2024-07-01',
   code: { digits: 6, maxAttempts: 5, ttlMinutes: 10, maxPerHour: 5 },
   names: { max: 50, englishMin: 1, englishMax: 30 },
   descriptionMaxLength: 500,

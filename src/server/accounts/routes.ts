@@ -61,7 +61,10 @@ const userInfo = createRoute({
 
 /** Sign-in and the user-info call. */
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', requireUser());
+// Every wallet call needs a signed-in user, except the anonymous ones under Wallet/Public (spec §7).
+accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', (c, next) =>
+  c.req.path.includes('/Wallet/Public/') ? next() : requireUser()(c, next),
+);
 
 accountRoutes
   .openapi(login, async (c) => {

@@ -1,0 +1,87 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { validationHook } from '../http/validation';
+import { requestPasswordLink, resetPassword } from './password-reset';
+import { activate, register } from './registration';
+
+const envelope = z.object({ status: z.number() });
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const done = (description: string) => ({ 200: { description, content: { 'application/json': { schema: envelope } } } });
+const name = z.string().trim().min(1).max(50);
+const token = z.string().min(20).max(128);
+
+const createAccount = createRoute({
+  method: 'post',
+  path: '/api/v1.0/account/Wallet/CreateAccount',
+  tags: ['Account'],
+  summary: 'Registration step 3: provisional registration; the activation mail is sent',
+  description:
+    'Answers the same for every address; an address that already has an account gets a mail instead (no on-screen hint).',
+  request: {
+    body: json(
+      z.object({
+        email: z.email().max(254),
+        first_name: name,
+        last_name: name,
+        password: z.string().min(1).max(256),
+        confirm_password: z.string().min(1).max(256),
+        agree_term_of_service: z.literal(true),
+        service_country: z.number().int().min(1).max(7).default(1),
+      }),
+    ),
+  },
+  responses: done('Provisional registration mail sent'),
+});
+
+const activateAccount = createRoute({
+  method: 'post',
+  path: '/api/v1.0/account/Wallet/ActivateAccount',
+  tags: ['Account'],
+  summary: 'Activate an account from the /activation/{token} link',
+  description: 'Errors: E409101 already created, E410100 link expired, E404103 no registration for this link.',
+  request: { body: json(z.object({ token })) },
+  responses: done('Registration completed'),
+});
+
+const forgot = createRoute({
+  method: 'post',
+  path: '/api/v1.0/account/Wallet/ForgotPassword',
+  tags: ['Account'],
+  summary: 'Mail a single-use password link (reset, or initial for accounts without one)',
+  description: 'Always answers 200, whether or not the address has an account.',
+  request: { body: json(z.object({ email: z.email().max(254) })) },
+  responses: done('If the address has an account, a link was mailed'),
+});
+
+const reset = createRoute({
+  method: 'post',
+  path: '/api/v1.0/account/Wallet/ResetPassword',
+  tags: ['Account'],
+  summary: 'Set a new password from a mailed link; ends every session and lifts a lockout',
+  description: 'Errors: E410101 link expired or used; E400100 with the password rule that failed.',
+  request: {
+    body: json(z.object({ token, password: z.string().min(1).max(256), confirm_password: z.string().min(1).max(256) })),
+  },
+  responses: done('Password set'),
+});
+
+/** The account calls that need no session: registration, activation, forgotten password. */
+export const publicAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(createAccount, async (c) => {
+    await register(c.env, c.req.valid('json'), c.var.lang);
+    return ok(c, {});
+  })
+  .openapi(activateAccount, async (c) => {
+    await activate(c.env, c.req.valid('json').token);
+    return ok(c, {});
+  })
+  .openapi(forgot, async (c) => {
+    await requestPasswordLink(c.env, c.req.valid('json').email);
+    return ok(c, {});
+  })
+  .openapi(reset, async (c) => {
+    const body = c.req.valid('json');
+    await resetPassword(c.env, body.token, body.password, body.confirm_password);
+    return ok(c, {});
+  });
