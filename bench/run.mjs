@@ -41,6 +41,7 @@ try {
       p99: lat.latency.p99,
       rps: thr.requests.average,
       errors: lat.errors + thr.errors,
+      non2xx: lat.non2xx + thr.non2xx,
     });
   }
   bulk = await bulkAward(worker.base, fixture);
@@ -74,6 +75,10 @@ console.log(`\n${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in no
 console.log(
   `bulk award of 1,000 (queued: ${bulk.queued}): all ${bulk.served} assertions served after ${bulk.assertionsSeconds.toFixed(1)} s, all 1,000 mails delivered after ${bulk.mailsSeconds.toFixed(1)} s`,
 );
+// A target that fails fast would look fast: say so instead of reporting its latency silently.
+for (const r of rows.filter((x) => x.non2xx > 0 && !x.path.includes('no-such-page'))) {
+  console.log(`warning: ${r.non2xx} non-2xx answers from ${r.name}`);
+}
 if (rows.some((r) => r.errors > 0)) console.log('\nwarning: some requests failed at the socket level');
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(

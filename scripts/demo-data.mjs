@@ -122,19 +122,14 @@ export const DEMO = {
   ],
   recipient: {
     email: 'demo@lanyard.localhost',
+    // Meets the password rules of spec §5; printed by npm start and listed in the README.
+    password: 'Sakura#Wallet24',
     account: {
-      id: 'demo-account-hanako',
-      user_type: 2,
-      status: 'active',
       first_name: 'Hanako',
       last_name: 'Yamada',
       first_name_en: 'Hanako',
       last_name_en: 'Yamada',
       bio: 'Data scientist in Tokyo. Collecting badges since 2024.',
-      service_country: 1,
-      language: 'en',
-      agree_term_of_service: 1,
-      terms_version: '2024-07-01',
     },
   },
   // accept_status: 0 claimable, 1 receiving, 2 accepted (spec §3).

@@ -8,6 +8,7 @@ import { DEMO } from './demo-data.mjs';
 import { badgeSvg, issuerSvg } from './demo-images.mjs';
 import { issuerApi } from './lib/issuer-api.mjs';
 import { localD1File } from './lib/local-d1.mjs';
+import { registerAndActivate } from './lib/register.mjs';
 
 const ADMIN = process.env.ISSUER_ADMIN_TOKEN ?? 'lanyard-dev-admin-token';
 const STATE = '.wrangler/demo.json';
@@ -34,12 +35,17 @@ export async function seedDemo(base) {
   const existing = await alreadySeeded(base);
   if (existing) return existing;
   const now = Date.now();
-  const { account, email } = DEMO.recipient;
-  // The recipient account: registration arrives with the accounts feature (issue 4).
+  const { account, email, password } = DEMO.recipient;
+  // The recipient signs up like anyone: registration, activation mail, activation.
+  const accountId = await registerAndActivate(base, {
+    email,
+    password,
+    firstName: account.first_name,
+    lastName: account.last_name,
+  });
+  // Profile details and automatic receipt have no API yet (settings arrive with issue 7).
   sql([
-    `INSERT OR IGNORE INTO accounts (id, user_type, status, first_name, last_name, first_name_en, last_name_en, bio, service_country, language, agree_term_of_service, terms_version, auto_receive, created_at, updated_at) VALUES (${[account.id, 2, 'active', account.first_name, account.last_name, account.first_name_en, account.last_name_en, account.bio, 1, 'en', 1, account.terms_version, 1, now, now].map(q).join(', ')});`,
-    `INSERT OR IGNORE INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at) VALUES ('demo-email-1', ${q(account.id)}, ${q(email)}, ${q(email)}, ${now}, 1, ${now});`,
-    `UPDATE accounts SET auto_receive = 1 WHERE id = ${q(account.id)};`,
+    `UPDATE accounts SET first_name_en = ${q(account.first_name_en)}, last_name_en = ${q(account.last_name_en)}, bio = ${q(account.bio)}, auto_receive = 1 WHERE id = ${q(accountId)};`,
   ]);
   const issuers = [];
   for (const [i, issuer] of DEMO.issuers.entries()) {
@@ -90,7 +96,7 @@ export async function seedDemo(base) {
     if (a.revoked_reason)
       await api(base, `/assertions/${awarded[a.id]}/revoke`, keyOf(cls.issuer), { reason: a.revoked_reason });
   }
-  sql([`UPDATE accounts SET auto_receive = 0 WHERE id = ${q(account.id)};`]);
+  sql([`UPDATE accounts SET auto_receive = 0 WHERE id = ${q(accountId)};`]);
   for (const a of DEMO.assertions.filter((x) => x.accept_status === 0)) {
     const cls = classIds[a.badge_class_id];
     awarded[a.id] = (
@@ -103,7 +109,7 @@ export async function seedDemo(base) {
   const external = DEMO.imported;
   sql([
     `UPDATE assertions SET is_public = 1 WHERE id IN (${publicIds.join(', ')});`,
-    `INSERT OR IGNORE INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json, name, description, issuer_name, issuer_url, recipient_email, issued_on, is_public, verify_status, verified_at, created_at, updated_at) VALUES (${[hostId, account.id, external.assertion.id, external.assertion.id, JSON.stringify(external.assertion), JSON.stringify(external.badge), JSON.stringify(external.issuer), external.badge.name, external.badge.description, external.issuer.name, external.issuer.url, email, Date.parse(external.assertion.issuedOn), 1, 'valid', now, now, now].map(q).join(', ')});`,
+    `INSERT OR IGNORE INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json, name, description, issuer_name, issuer_url, recipient_email, issued_on, is_public, verify_status, verified_at, created_at, updated_at) VALUES (${[hostId, accountId, external.assertion.id, external.assertion.id, JSON.stringify(external.assertion), JSON.stringify(external.badge), JSON.stringify(external.issuer), external.badge.name, external.badge.description, external.issuer.name, external.issuer.url, email, Date.parse(external.assertion.issuedOn), 1, 'valid', now, now, now].map(q).join(', ')});`,
   ]);
   for (const doc of DEMO.acadDocs)
     await api(base, '/acad-docs', keyOf(doc.issuer), {
@@ -112,7 +118,7 @@ export async function seedDemo(base) {
       title: doc.title,
       details: doc.details,
     });
-  const state = { recipient: { email, account_id: account.id }, issuers, assertions: awarded };
+  const state = { recipient: { email, password, account_id: accountId }, issuers, assertions: awarded };
   writeFileSync(STATE, JSON.stringify(state, null, 2));
   return state;
 }

@@ -34,7 +34,7 @@ try {
   const demo = await seedDemo(base);
   console.log(`
 Lanyard is running: ${base}/ns/portal/openbadge/
-  demo recipient: ${demo.recipient.email}
+  demo recipient: ${demo.recipient.email} / password ${demo.recipient.password}
 ${demo.issuers.map((i) => `  issuer "${i.name}": id ${i.issuer_id}, API key ${i.api_key}`).join('\n')}
   (saved in .wrangler/demo.json; API docs at ${base}/api/docs)
 `);

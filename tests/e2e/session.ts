@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { localD1 } from '../../scripts/lib/local-d1.mjs';
 
-export const DEMO_ACCOUNT = 'demo-account-hanako';
+/** The demo recipient's account, created by registration when the server starts (scripts/demo-seed.mjs). */
+function demoAccountId(): string {
+  const row = localD1(
+    "SELECT account_id FROM account_emails WHERE email_normalized = 'demo@lanyard.localhost' AND verified_at IS NOT NULL",
+  )[0];
+  return String(row?.['account_id'] ?? '');
+}
 
 /**
  * Starts a session for the demo account the way login stores one (only the token's SHA-256), in the
@@ -12,7 +18,7 @@ export function startDemoSession(): string {
   const hash = createHash('sha256').update(token).digest('hex');
   const now = Date.now();
   localD1(
-    `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${DEMO_ACCOUNT}', 2, ${now}, ${now + 86_400_000})`,
+    `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${demoAccountId()}', 2, ${now}, ${now + 86_400_000})`,
   );
   return token;
 }

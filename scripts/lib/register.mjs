@@ -1,0 +1,44 @@
+// Creates a wallet account the way a person does: CreateAccount, the activation mail (read from
+// the local dev mailbox), then ActivateAccount. Returns the account id; reuses an existing account.
+import { localD1 } from './local-d1.mjs';
+
+const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
+const accountIdOf = (email) =>
+  localD1(
+    `SELECT account_id FROM account_emails WHERE email_normalized = ${q(email.toLowerCase())} AND verified_at IS NOT NULL`,
+  )[0]?.account_id;
+
+async function post(base, name, body) {
+  const res = await fetch(`${base}/api/v1.0/account/Wallet/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.status !== 200) throw new Error(`${name}: ${JSON.stringify(json.errors)}`);
+}
+
+export async function registerAndActivate(base, { email, password, firstName, lastName, language = 'en' }) {
+  const existing = accountIdOf(email);
+  if (existing) return existing;
+  await post(base, `CreateAccount?language=${language}`, {
+    email,
+    first_name: firstName,
+    last_name: lastName,
+    password,
+    confirm_password: password,
+    agree_term_of_service: true,
+  });
+  const deadline = Date.now() + 60_000;
+  let token;
+  while (!token && Date.now() < deadline) {
+    const row = localD1(
+      `SELECT text_body FROM dev_mailbox WHERE to_address = ${q(email)} AND text_body LIKE '%/activation/%' ORDER BY created_at DESC LIMIT 1`,
+    )[0];
+    token = /\/activation\/([A-Za-z0-9_-]{43})/.exec(row?.text_body ?? '')?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!token) throw new Error(`no activation mail for ${email}`);
+  await post(base, 'ActivateAccount', { token });
+  return accountIdOf(email);
+}
