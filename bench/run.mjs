@@ -4,6 +4,7 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
@@ -11,12 +12,23 @@ import { TARGETS } from './targets.mjs';
 const PORT = 8790;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 
-function run(url, duration, connections) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, duration, connections, headers: { 'accept-language': 'en' } }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
-  });
+/** The first unexpected answer per target URL, so a failing target explains itself. */
+const firstFailure = new Map();
+
+function run(url, duration, connections, request = {}) {
+  const onResponse = (status, body) => {
+    if (status >= 300 && !firstFailure.has(url)) firstFailure.set(url, `${status} ${String(body).slice(0, 160)}`);
+  };
+  const options = {
+    url,
+    duration,
+    connections,
+    method: request.method ?? 'GET',
+    headers: { 'accept-language': 'en', ...request.headers },
+    ...(request.body ? { body: request.body } : {}),
+    requests: [{ onResponse }],
+  };
+  return new Promise((resolve, reject) => autocannon(options, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
 const worker = await startWorker(PORT);
@@ -29,11 +41,23 @@ try {
     { name: 'hosted assertion (JSON-LD)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}` },
     { name: 'baked PNG (256 KB class image)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}/image` },
   ];
+  // Login with Argon2id (m = 19 MiB, t = 2): an account made through registration, then POST /Login.
+  const email = `bench-${Date.now().toString(36)}@example.test`;
+  await registerAndActivate(worker.base, { email, password: 'Bench#Pass2024', firstName: 'Bench', lastName: 'User' });
+  targets.push({
+    name: 'login (Argon2id)',
+    path: '/api/v1.0/account/Wallet/Login',
+    request: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Bench#Pass2024' }),
+    },
+  });
   for (const target of targets) {
     const url = `${worker.base}${target.path}`;
-    await run(url, 2, 4); // warm-up: isolate, module graph, D1
-    const lat = await run(url, SECONDS, 1);
-    const thr = await run(url, SECONDS, 10);
+    await run(url, 2, 4, target.request); // warm-up: isolate, module graph, D1
+    const lat = await run(url, SECONDS, 1, target.request);
+    const thr = await run(url, SECONDS, 10, target.request);
     rows.push({
       name: target.name,
       path: target.path,
@@ -77,7 +101,9 @@ console.log(
 );
 // A target that fails fast would look fast: say so instead of reporting its latency silently.
 for (const r of rows.filter((x) => x.non2xx > 0 && !x.path.includes('no-such-page'))) {
-  console.log(`warning: ${r.non2xx} non-2xx answers from ${r.name}`);
+  console.log(
+    `warning: ${r.non2xx} non-2xx answers from ${r.name}, the first: ${firstFailure.get(`${worker.base}${r.path}`)}`,
+  );
 }
 if (rows.some((r) => r.errors > 0)) console.log('\nwarning: some requests failed at the socket level');
 mkdirSync('bench/results', { recursive: true });

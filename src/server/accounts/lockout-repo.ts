@@ -41,15 +41,14 @@ export function lockoutRepo(d1: D1Database) {
 
     /** Clears the count after a success, but never while a lock is in force: returns false then. */
     async clearUnlessLocked(emailHash: string, now: number): Promise<boolean> {
-      await d1
-        .prepare('DELETE FROM login_attempts WHERE email_hash = ? AND (locked_until IS NULL OR locked_until <= ?)')
-        .bind(emailHash, now)
-        .run();
-      const still = await d1
-        .prepare('SELECT 1 AS x FROM login_attempts WHERE email_hash = ? AND locked_until > ?')
-        .bind(emailHash, now)
-        .first();
-      return still === null;
+      // One round trip: the delete and the check run in order in one batch.
+      const [, still] = await d1.batch([
+        d1
+          .prepare('DELETE FROM login_attempts WHERE email_hash = ? AND (locked_until IS NULL OR locked_until <= ?)')
+          .bind(emailHash, now),
+        d1.prepare('SELECT 1 AS x FROM login_attempts WHERE email_hash = ? AND locked_until > ?').bind(emailHash, now),
+      ]);
+      return (still?.results.length ?? 0) === 0;
     },
 
     /** A password reset unlocks (security guide RST-05). */

@@ -21,12 +21,15 @@ export async function checkLogin(env: Env, email: string, password: string, now 
   const lockMs = lockoutMinutes * 60_000;
   const key = await attemptKey(email);
   const lockout = lockoutRepo(env.DB);
-  const state = await lockout.state(key);
+  // Independent reads in parallel: the lock state and the account.
+  const [state, account] = await Promise.all([
+    lockout.state(key),
+    accountRepo(env.DB).byVerifiedEmail(normalizeEmail(email)),
+  ]);
   if (state?.lockedUntil && state.lockedUntil > now) {
     await lockout.fail(key, now, lockoutThreshold, lockMs);
     throw new AppError('E423100', { minutes: lockoutMinutes });
   }
-  const account = await accountRepo(env.DB).byVerifiedEmail(normalizeEmail(email));
   const pw = normalizePassword(password);
   let good = false;
   if (account?.passwordHash) good = await verifyPassword(account.passwordHash, pw);
