@@ -14,6 +14,7 @@ const LANGUAGES = [
 
 const PAGES = [
   ['/init', 200],
+  ['/login', 200],
   ['/not-found', 404],
   ['/unauthorized', 403],
   ['/badge-unavailable', 404],
@@ -110,7 +111,7 @@ test('sign out ends the session and returns to the public header', async ({ page
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in to your wallet' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
 });
 
