@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { db } from '../db/client';
 import { accountEmails, accounts, sessions } from '../db/schema';
 
@@ -6,27 +6,36 @@ import { accountEmails, accounts, sessions } from '../db/schema';
 export function accountRepo(d1: D1Database) {
   const d = db(d1);
   return {
-    /** The active account that has this address *verified* (unverified addresses confer nothing). */
-    async byVerifiedEmail(emailNormalized: string) {
-      const rows = await d
+    /**
+     * Active accounts owning these addresses as *verified* emails: the only way an address leads
+     * to an account, for login and for badge matching alike (security guide ACC-01, HV-06).
+     */
+    async verifiedOwners(emailsNormalized: string[]) {
+      if (emailsNormalized.length === 0) return [];
+      return d
         .select({
+          email: accountEmails.emailNormalized,
           id: accounts.id,
           userType: accounts.userType,
           passwordHash: accounts.passwordHash,
           serviceCountry: accounts.serviceCountry,
           language: accounts.language,
+          autoReceive: accounts.autoReceive,
         })
         .from(accountEmails)
         .innerJoin(accounts, eq(accounts.id, accountEmails.accountId))
         .where(
           and(
-            eq(accountEmails.emailNormalized, emailNormalized),
+            inArray(accountEmails.emailNormalized, emailsNormalized),
             isNotNull(accountEmails.verifiedAt),
             eq(accounts.status, 'active'),
           ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+        );
+    },
+
+    /** The one account owning this verified address, or null. */
+    async byVerifiedEmail(emailNormalized: string) {
+      return (await this.verifiedOwners([emailNormalized]))[0] ?? null;
     },
 
     async profile(accountId: string) {

@@ -7,6 +7,7 @@ import { ACCEPT_STATUS } from '../db/schema';
 import { hashRecipient } from '../openbadges/documents';
 import { dispatchOutbox } from '../outbox/dispatch';
 import { outboxInsert } from '../outbox/repo';
+import { accountRepo } from '../accounts/account-repo';
 import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
@@ -56,7 +57,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
   const todo = chunk.planned.filter((p) => !existing.has(p.assertionId));
   if (todo.length === 0) return;
   const owners = new Map(
-    (await issuing.verifiedOwners(todo.map((p) => normalizeEmail(p.email)))).map((o) => [o.email, o]),
+    (await accountRepo(env.DB).verifiedOwners(todo.map((p) => normalizeEmail(p.email)))).map((o) => [o.email, o]),
   );
   const statements: BatchItem[] = [];
   const outboxIds: string[] = [];
@@ -74,7 +75,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
         recipientEmailNormalized: normalized,
         recipientSalt: salt,
         recipientHash: await hashRecipient(normalized, salt),
-        accountId: owner?.accountId ?? null,
+        accountId: owner?.id ?? null,
         acceptStatus: autoReceived
           ? chunk.spec.blockchain
             ? ACCEPT_STATUS.receiving
@@ -99,7 +100,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
       repo.insertToken({
         tokenHash: await sha256Hex(token),
         purpose: 'receive',
-        accountId: owner?.accountId ?? null,
+        accountId: owner?.id ?? null,
         subject: p.assertionId,
         expiresAt: now + days * 86_400_000,
         createdAt: now,
@@ -123,7 +124,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
     if (owner) {
       const url = `/ns/portal/openbadge/assertions/${autoReceived ? 'detail' : 'unaccepted-detail'}/${p.assertionId}`;
       statements.push(
-        repo.notifyOnce(owner.accountId, JSON.stringify({ badge: badgeClass.name, issuer: issuer.name }), url, now),
+        repo.notifyOnce(owner.id, JSON.stringify({ badge: badgeClass.name, issuer: issuer.name }), url, now),
       );
     }
   }

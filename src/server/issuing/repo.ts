@@ -1,16 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { rawStatement } from '../db/batch';
 import { db } from '../db/client';
-import {
-  accountEmails,
-  accounts,
-  badgeClasses,
-  badgeClassTags,
-  issuerApiKeys,
-  issuerKeys,
-  issuers,
-  tags,
-} from '../db/schema';
+import { badgeClasses, badgeClassTags, issuerApiKeys, issuerKeys, issuers, tags } from '../db/schema';
 
 /** The SQL of the issuing domain. Writes are returned as statements for the caller's batch. */
 export function issuingRepo(d1: D1Database) {
@@ -94,27 +85,6 @@ export function issuingRepo(d1: D1Database) {
         .where(eq(badgeClassTags.badgeClassId, badgeClassId))
         .orderBy(tags.name);
       return rows.map((r) => r.name);
-    },
-
-    /** Accounts owning these addresses as *verified* emails (security guide ACC-01, HV-06). */
-    async verifiedOwners(emailsNormalized: string[]) {
-      if (emailsNormalized.length === 0) return [];
-      return d
-        .select({
-          email: accountEmails.emailNormalized,
-          accountId: accounts.id,
-          autoReceive: accounts.autoReceive,
-          language: accounts.language,
-        })
-        .from(accountEmails)
-        .innerJoin(accounts, eq(accounts.id, accountEmails.accountId))
-        .where(
-          and(
-            inArray(accountEmails.emailNormalized, emailsNormalized),
-            isNotNull(accountEmails.verifiedAt),
-            eq(accounts.status, 'active'),
-          ),
-        );
     },
   };
 }
