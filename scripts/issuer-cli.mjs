@@ -91,7 +91,8 @@ async function call(method, path, body, token) {
   });
   const json = await res.json().catch(() => ({ status: res.status }));
   console.log(JSON.stringify(json, null, 2));
-  process.exit(json.status === 200 ? 0 : 1);
+  // exitCode, not exit(): a pipe receives stdout asynchronously, and exit() could cut the answer off.
+  process.exitCode = json.status === 200 ? 0 : 1;
 }
 
 const key = o.key ?? process.env.LANYARD_ISSUER_KEY;
