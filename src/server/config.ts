@@ -1,5 +1,6 @@
 import pkg from '../../package.json';
 import { LAZY_CHUNK_TIMEOUT_MS } from '../lib/constants';
+import { BASE_PATH } from '../lib/paths';
 
 /**
  * The one config module: every business constant of spec §9 and every limit the spec leaves to
@@ -7,7 +8,7 @@ import { LAZY_CHUNK_TIMEOUT_MS } from '../lib/constants';
  */
 export const CONFIG = {
   releaseVersion: pkg.version,
-  basePath: '/ns/portal/openbadge',
+  basePath: BASE_PATH,
   apiPrefix: '/api/v1.0/openbadge/v2',
   /** Lazy screen chunk load timeout (spec §9). */
   lazyChunkTimeoutMs: LAZY_CHUNK_TIMEOUT_MS,

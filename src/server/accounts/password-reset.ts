@@ -11,7 +11,7 @@ import { attemptKey } from './login';
 import { accountMail } from './mails';
 import { hashPassword, verifyPassword } from './password-hash';
 import { passwordFieldErrors } from './registration';
-import { walletUrl } from './urls';
+import { walletUrl } from '../http/wallet-url';
 
 /**
  * /password/forgot and /password/initial: a single-use link (hashed, one hour) mailed to an address

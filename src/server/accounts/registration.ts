@@ -10,7 +10,7 @@ import { outboxInsert } from '../outbox/repo';
 import { accountRepo } from './account-repo';
 import { accountMail } from './mails';
 import { hashPassword } from './password-hash';
-import { walletUrl } from './urls';
+import { walletUrl } from '../http/wallet-url';
 
 /** The keyed form of a deleted account's address: the address itself is not kept (spec §1). */
 export const tombstoneKey = (emailNormalized: string) => sha256Hex(`tombstone:${emailNormalized}`);

@@ -58,11 +58,6 @@ export function assertionsRepo(d1: D1Database) {
       return rows[0] ?? null;
     },
 
-    async byId(id: string) {
-      const rows = await d.select().from(assertions).where(eq(assertions.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
-
     /** One of this issuer's assertions, or null: issuers never touch another issuer's badges. */
     async ownedBy(id: string, issuerId: string) {
       const rows = await d
@@ -108,17 +103,6 @@ export function assertionsRepo(d1: D1Database) {
             or(isNotNull(assertions.revokedAt), isNotNull(assertions.deletedByIssuerAt)),
           ),
         );
-    },
-
-    /** The key a signed badge is signed with: the issuer's oldest live key. */
-    async signingKey(issuerId: string) {
-      const rows = await d
-        .select()
-        .from(issuerKeys)
-        .where(and(eq(issuerKeys.issuerId, issuerId), isNull(issuerKeys.revokedAt)))
-        .orderBy(issuerKeys.createdAt)
-        .limit(1);
-      return rows[0] ?? null;
     },
   };
 }

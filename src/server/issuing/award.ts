@@ -7,7 +7,9 @@ import { ACCEPT_STATUS } from '../db/schema';
 import { hashRecipient } from '../openbadges/documents';
 import { dispatchOutbox } from '../outbox/dispatch';
 import { outboxInsert } from '../outbox/repo';
+import { path } from '../../lib/paths';
 import { accountRepo } from '../accounts/account-repo';
+import { walletUrl } from '../http/wallet-url';
 import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
@@ -107,7 +109,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
       }),
     );
     const lang = toLanguage(owner?.language) ?? chunk.spec.language;
-    const link = `${new URL(env.PUBLIC_BASE_URL).origin}/ns/portal/openbadge/receive/${token}`;
+    const link = walletUrl(env, `/receive/${token}`);
     const outboxId = `award-mail-${p.assertionId}`;
     statements.push(
       outboxInsert(
@@ -122,7 +124,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
     );
     outboxIds.push(outboxId);
     if (owner) {
-      const url = `/ns/portal/openbadge/assertions/${autoReceived ? 'detail' : 'unaccepted-detail'}/${p.assertionId}`;
+      const url = path(`/assertions/${autoReceived ? 'detail' : 'unaccepted-detail'}/${p.assertionId}`);
       statements.push(
         repo.notifyOnce(owner.id, JSON.stringify({ badge: badgeClass.name, issuer: issuer.name }), url, now),
       );

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../auth/tokens';
 import type { ObUrls } from './urls';
 
 /** The JSON-LD context every hosted object names (bundled for verification; never fetched). */
@@ -133,6 +134,5 @@ export function revocationListDocument(u: ObUrls, issuerId: string, revoked: { i
 
 /** The salted SHA-256 recipient identity of OB 2.0: "sha256$" + hex(sha256(email + salt)). */
 export async function hashRecipient(email: string, salt: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email + salt));
-  return `sha256$${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `sha256$${await sha256Hex(email + salt)}`;
 }

@@ -53,8 +53,7 @@ export const hostedRoutes = new Hono<AppEnv>()
     const s = hostedService(c.env);
     const found = await s.badgeClass(c.req.param('id'));
     if (!found) throw new AppError('E404101');
-    if (wantsHtml(c))
-      return c.redirect(`${s.urls.origin}/ns/portal/openbadge/issuers/${found.bc.issuerId}/badges/${found.bc.id}`, 303);
+    if (wantsHtml(c)) return c.redirect(s.urls.badgeClassPage(found.bc.issuerId, found.bc.id), 303);
     openHeaders(c, 300);
     return ldJson(c, found.doc);
   })
@@ -62,7 +61,7 @@ export const hostedRoutes = new Hono<AppEnv>()
     const s = hostedService(c.env);
     const doc = await s.issuer(c.req.param('id'));
     if (!doc) throw new AppError('E404102');
-    if (wantsHtml(c)) return c.redirect(`${s.urls.origin}/ns/portal/openbadge/issuers/${c.req.param('id')}`, 303);
+    if (wantsHtml(c)) return c.redirect(s.urls.issuerPage(c.req.param('id')), 303);
     openHeaders(c, 300);
     return ldJson(c, doc);
   })

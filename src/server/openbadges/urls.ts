@@ -1,7 +1,9 @@
+import { walletUrl } from '../http/wallet-url';
 /** Stable public URLs of every hosted Open Badges object; each object is served at exactly its id. */
 export const OB_PREFIX = '/api/v1.0/openBadge/v2';
 
 export function obUrls(publicBaseUrl: string) {
+  const env = { PUBLIC_BASE_URL: publicBaseUrl };
   const origin = new URL(publicBaseUrl).origin;
   const at = (path: string) => `${origin}${OB_PREFIX}${path}`;
   return {
@@ -15,7 +17,10 @@ export function obUrls(publicBaseUrl: string) {
     assertionImage: (id: string) => at(`/Assertion/${id}/image`),
     key: (id: string) => at(`/CryptographicKey/${id}`),
     revocationList: (issuerId: string) => at(`/RevocationList/${issuerId}`),
-    publicBadgePage: (id: string) => `${origin}/ns/portal/openbadge/public/assertions/detail/${id}`,
+    /** Human pages of the wallet that browsers asking for HTML are sent to. */
+    publicBadgePage: (id: string) => walletUrl(env, `/public/assertions/detail/${id}`),
+    issuerPage: (id: string) => walletUrl(env, `/issuers/${id}`),
+    badgeClassPage: (issuerId: string, id: string) => walletUrl(env, `/issuers/${issuerId}/badges/${id}`),
   };
 }
 
