@@ -11,6 +11,7 @@ import { issuingRoutes } from './issuing/routes';
 import { hostedRoutes } from './openbadges/routes';
 import { validationHook } from './http/validation';
 import { limitBody } from './middleware/body-limit';
+import { guardPages } from './middleware/page-guard';
 import { crossSiteGuard } from './middleware/cross-site';
 import { locale } from './middleware/locale';
 import { requestContext } from './middleware/request-context';
@@ -54,7 +55,7 @@ export function createServer(frontend?: Frontend) {
   app.get(`${BASE}/`, (c) => c.redirect(`${BASE}/init`, 302));
 
   if (frontend) {
-    app.use(`${BASE}/*`, frontend.assets, loadSession());
+    app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages());
     app.all(`${BASE}/*`, frontend.pages);
   }
   app.notFound(notFound);

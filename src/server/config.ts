@@ -1,3 +1,5 @@
+import { CONFIG_LIMITS } from '../lib/limits';
+import { TERMS_VERSION } from '../terms/versions';
 import pkg from '../../package.json';
 import { LAZY_CHUNK_TIMEOUT_MS } from '../lib/constants';
 import { BASE_PATH } from '../lib/paths';
@@ -20,9 +22,9 @@ export const CONFIG = {
   login: { lockoutThreshold: 5, lockoutMinutes: 30 },
   /** Emailed links: activation (provisional registration) and password reset (spec: 1 hour). */
   links: { activationHours: 24, resetMinutes: 60, resetPerHour: 3 },
-  termsVersion: '2024-07-01',
+  termsVersion: TERMS_VERSION,
   code: { digits: 6, maxAttempts: 5, ttlMinutes: 10, maxPerHour: 5 },
-  names: { max: 50, englishMin: 1, englishMax: 30 },
+  names: { max: CONFIG_LIMITS.nameMax, englishMin: 1, englishMax: 30 },
   descriptionMaxLength: 500,
   profileImage: { maxBytes: 5 * 1024 * 1024, minPx: 250, maxPx: 3000 },
   pageSizes: { badges: 20, skills: 20, issuers: 20, notifications: 20, boardModal: 40 },

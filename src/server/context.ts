@@ -12,6 +12,10 @@ export interface SessionUser {
   profileImageKey: string | null;
   serviceCountry: number;
   agreeTermOfService: boolean;
+  /** The terms version agreed to; an older one than the current brings the revision notice. */
+  termsVersion: string | null;
+  /** The account's stored language: mails and the terms content view use it. */
+  language: string;
 }
 
 /** Per-request values, typed once and carried on the Hono context (architecture rule). */

@@ -4,4 +4,13 @@ interface Env {
   KEY_ENCRYPTION_KEY?: string;
   /** Bearer token that may create issuers (the issuer API's only administrative call). */
   ISSUER_ADMIN_TOKEN?: string;
+  /** SMTP transport (MAIL_TRANSPORT=smtp): host, port, tls | starttls | none, and credentials. */
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  /** HTTP mail API transport (MAIL_TRANSPORT=http): the send endpoint and its bearer key. */
+  MAIL_HTTP_URL?: string;
+  MAIL_HTTP_TOKEN?: string;
 }

@@ -15,6 +15,13 @@ const LANGUAGES = [
 const PAGES = [
   ['/init', 200],
   ['/login', 200],
+  ['/createaccount', 200],
+  ['/password/forgot', 200],
+  ['/password/initial', 200],
+  ['/password/reset/an-unused-link-token-0000', 200],
+  ['/activation/an-unused-link-token-0000', 200],
+  ['/terms', 200],
+  ['/dev/mailbox', 200],
   ['/not-found', 404],
   ['/unauthorized', 403],
   ['/badge-unavailable', 404],
@@ -42,6 +49,15 @@ for (const [query, htmlLang] of LANGUAGES) {
     expect(problems).toEqual([]);
   });
 }
+
+test('protected pages send anonymous visitors to login first, with the way back', async ({ page }) => {
+  for (const route of ['/setting?menu=2', '/assertions/detail/abc', '/acaddocs', '/search?search_q=x']) {
+    await page.goto(`/ns/portal/openbadge${route}`);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/ns/portal/openbadge/login');
+    expect(url.searchParams.get('redirect')).toBe(`/ns/portal/openbadge${route}`);
+  }
+});
 
 test('the language chosen by query is remembered by cookie', async ({ page }) => {
   await page.goto('/ns/portal/openbadge/init?language=ko');

@@ -14,11 +14,16 @@ function demoAccountId(): string {
  * same local D1 the running Worker reads. Returns the cookie value.
  */
 export function startDemoSession(): string {
+  return startSessionFor(demoAccountId());
+}
+
+/** A session for any account, stored as login stores it. */
+export function startSessionFor(accountId: string): string {
   const token = randomBytes(32).toString('base64url');
   const hash = createHash('sha256').update(token).digest('hex');
   const now = Date.now();
   localD1(
-    `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${demoAccountId()}', 2, ${now}, ${now + 86_400_000})`,
+    `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${accountId}', 2, ${now}, ${now + 86_400_000})`,
   );
   return token;
 }

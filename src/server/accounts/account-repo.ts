@@ -43,6 +43,15 @@ export function accountRepo(d1: D1Database) {
       return rows[0] ?? null;
     },
 
+    /** Agreement to a terms version (the terms modal's "I Agree"). */
+    async agreeToTerms(accountId: string, version: string, now: number) {
+      await d
+        .update(accounts)
+        .set({ agreeTermOfService: true, termsVersion: version, termsAgreedAt: now, updatedAt: now })
+        .where(eq(accounts.id, accountId))
+        .run();
+    },
+
     async emails(accountId: string) {
       return d
         .select({

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { validationHook } from '../http/validation';
@@ -8,7 +9,7 @@ import { activate, register } from './registration';
 const envelope = z.object({ status: z.number() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const done = (description: string) => ({ 200: { description, content: { 'application/json': { schema: envelope } } } });
-const name = z.string().trim().min(1).max(50);
+const name = z.string().trim().min(1).max(CONFIG.names.max);
 const token = z.string().min(20).max(128);
 
 const createAccount = createRoute({

@@ -7,6 +7,7 @@ import { validationHook } from '../http/validation';
 import { accountRepo } from './account-repo';
 import { checkLogin } from './login';
 import { startSession } from './session-start';
+import { TERMS_VERSION, termsState } from '../../terms/versions';
 
 const envelope = z.object({ status: z.number() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -49,6 +50,7 @@ const userInfo = createRoute({
             last_name: z.string(),
             service_country: z.number(),
             agree_term_of_service: z.boolean(),
+            terms_state: z.enum(['agreed', 'not_agreed', 'revised']),
             profile_image: z.string().nullable(),
             bio: z.string().nullable(),
             account_emails: z.array(z.object({ account_email: z.string(), primary_yn: z.enum(['Y', 'N']) })),
@@ -59,7 +61,23 @@ const userInfo = createRoute({
   },
 });
 
-/** Sign-in and the user-info call. */
+const setTerms = createRoute({
+  method: 'post',
+  path: '/api/v1.0/openbadge/v2/Wallet/SetTermOfService',
+  tags: ['Wallet'],
+  summary: 'Agree to the current terms of use (the terms modal)',
+  request: {
+    body: json(z.object({ access_token: z.string().optional(), agree_term_of_service: z.literal(true) })),
+  },
+  responses: {
+    200: {
+      description: 'Agreement recorded for the current version',
+      content: { 'application/json': { schema: envelope.extend({ terms_version: z.string() }) } },
+    },
+  },
+});
+
+/** Sign-in, the user-info call and agreement to the terms. */
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 // Every wallet call needs a signed-in user, except the anonymous ones under Wallet/Public (spec §7).
 accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', (c, next) =>
@@ -85,6 +103,7 @@ accountRoutes
       last_name: profile.lastName,
       service_country: profile.serviceCountry,
       agree_term_of_service: profile.agreeTermOfService,
+      terms_state: termsState(profile.agreeTermOfService, profile.termsVersion),
       // Profile pictures arrive with the settings issue; until then no account has one.
       profile_image: null,
       bio: profile.bio,
@@ -92,4 +111,11 @@ accountRoutes
         .filter((e) => e.verifiedAt !== null)
         .map((e) => ({ account_email: e.email, primary_yn: e.isPrimary ? ('Y' as const) : ('N' as const) })),
     });
+  })
+  .openapi(setTerms, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError('E401100');
+    // The version recorded is the one in force now, even if the page was opened before a revision.
+    await accountRepo(c.env.DB).agreeToTerms(user.accountId, TERMS_VERSION, Date.now());
+    return ok(c, { terms_version: TERMS_VERSION });
   });

@@ -14,6 +14,8 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
       profileImageKey: accounts.profileImageKey,
       serviceCountry: accounts.serviceCountry,
       agreeTermOfService: accounts.agreeTermOfService,
+      termsVersion: accounts.termsVersion,
+      language: accounts.language,
       primaryEmail: accountEmails.email,
     })
     .from(sessions)

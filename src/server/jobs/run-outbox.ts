@@ -14,7 +14,7 @@ export type RunResult = 'done' | 'skipped' | 'retry' | 'dead';
 
 /** Performs one outbox row. A row already done (a duplicate delivery) is skipped, not redone. */
 export async function runOutbox(env: Env, outboxId: string, log: Logger, now = Date.now()): Promise<RunResult> {
-  const row = await claimOutbox(env.DB, outboxId);
+  const row = await claimOutbox(env.DB, outboxId, now);
   if (!row) return 'skipped';
   try {
     const kind = row.kind as JobKind;

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import { db } from '../db/client';
 import { devMailbox } from '../db/schema';
 import { headerSafe, type Mail } from './types';
@@ -20,3 +21,13 @@ export async function deliverToDevbox(d1: D1Database, id: string, mail: Mail, no
     .onConflictDoNothing({ target: devMailbox.id })
     .run();
 }
+
+/** The newest mails in the dev mailbox, optionally for one address, for the /dev/mailbox page. */
+export async function listDevbox(d1: D1Database, to: string | null, limit = 50) {
+  const d = db(d1);
+  const query = d.select().from(devMailbox);
+  return (to ? query.where(eq(devMailbox.toAddress, to)) : query).orderBy(desc(devMailbox.createdAt)).limit(limit);
+}
+
+/** Whether this deployment may show the dev mailbox: never in production (issue 4). */
+export const devMailboxEnabled = (env: Env) => env.ENVIRONMENT !== 'production' && env.MAIL_TRANSPORT === 'devbox';

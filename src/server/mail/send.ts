@@ -1,11 +1,20 @@
 import { deliverToDevbox } from './devbox';
-import type { Mail } from './types';
+import { deliverByHttp } from './http-api';
+import { deliverBySmtp } from './smtp';
+import { headerSafe, type Mail } from './types';
 
 /** Sends one mail through the configured transport; `id` is the idempotency key (the outbox id). */
-export async function sendMail(env: Env, id: string, mail: Mail, now: number): Promise<void> {
+export async function sendMail(env: Env, id: string, stored: Mail, now: number): Promise<void> {
+  // Rendering already strips CR/LF; done again here because the payload sat in D1 meanwhile (NOTIF-01).
+  const mail = { ...stored, to: headerSafe(stored.to), subject: headerSafe(stored.subject) };
   switch (env.MAIL_TRANSPORT) {
     case 'devbox':
+      if (env.ENVIRONMENT === 'production') throw new Error('the dev mailbox is not a production transport');
       return deliverToDevbox(env.DB, id, mail, now);
+    case 'smtp':
+      return deliverBySmtp(env, id, mail);
+    case 'http':
+      return deliverByHttp(env, id, mail);
     default:
       throw new Error(`MAIL_TRANSPORT "${env.MAIL_TRANSPORT}" is not configured`);
   }

@@ -11,12 +11,19 @@ export function outboxInsert(d1: D1Database, job: Job, now: number, id: string =
     .values({ id, kind: job.kind, payload: JSON.stringify(job.payload), availableAt: now, createdAt: now });
 }
 
-/** Claims a pending row for one attempt; null when it is done or gone (duplicate delivery). */
-export async function claimOutbox(d1: D1Database, id: string) {
+/** How long one attempt holds its row: a second delivery meanwhile finds it taken (NOTIF-02). */
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+
+/**
+ * Claims a pending, due row for one attempt and leases it; null when it is done, gone or being
+ * performed by a parallel delivery. A worker that dies mid-attempt leaves the lease to run out, and
+ * the sweeper then sends the row again.
+ */
+export async function claimOutbox(d1: D1Database, id: string, now: number) {
   const rows = await db(d1)
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1` })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
+    .set({ attempts: sql`${outbox.attempts} + 1`, availableAt: now + OUTBOX_LEASE_MS })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending'), lte(outbox.availableAt, now)))
     .returning();
   return rows[0] ?? null;
 }

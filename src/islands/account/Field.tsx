@@ -1,0 +1,40 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+  label: string;
+  hint?: string;
+  errors?: string[] | undefined;
+  onValue: (value: string) => void;
+}
+
+/** A labelled input with its hint and its errors, announced and linked by aria-describedby. */
+export function Field({ label, hint, errors, onValue, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        {...input}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => onValue(e.target.value)}
+      />
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {errors?.length ? (
+        <ul id={errorId} className="field-errors" role="alert">
+          {errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
