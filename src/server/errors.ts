@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const ERRORS = {
   E400100: { status: 400, key: 'errors.E400100' }, // request fields invalid (field list attached)
   E400101: { status: 400, key: 'errors.E400101' }, // body is not valid JSON
+  E400102: { status: 400, key: 'errors.E400102' }, // verification code incorrect ({{count}} tries left)
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
@@ -22,6 +23,7 @@ export const ERRORS = {
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
+  E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
   E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type

@@ -68,6 +68,15 @@ describe('HDR-01 / HDR-03: security headers on every response, errors included',
 });
 
 describe('HDR-02: user-specific responses are never stored', () => {
+  it('RST-03: pages with a token in the path send no Referer anywhere', async () => {
+    for (const route of ['/password/reset/abc', '/activation/abc', '/receive/abc', '/email/verification/abc']) {
+      const res = await exports.default.fetch(`${BASE}/ns/portal/openbadge${route}`);
+      expect(res.headers.get('Referrer-Policy'), route).toBe('no-referrer');
+    }
+    const other = await exports.default.fetch(`${BASE}/ns/portal/openbadge/login`);
+    expect(other.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   it('marks API answers no-store by default', async () => {
     const res = await exports.default.fetch(`${BASE}/api/health`);
     expect(res.headers.get('Cache-Control')).toBe('no-store');

@@ -20,6 +20,9 @@ const DEFAULTS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 };
 
+/** Pages whose path carries a secret token: no Referer may leak it to anything they load (RST-03). */
+const TOKEN_PAGES = /\/(password\/reset|activation|receive|email\/verification)\//;
+
 /**
  * Security headers plus the caching rule: anything that may carry user-specific data is
  * `no-store` (HDR-02). A response is user-specific when the request carried a session cookie or
@@ -30,6 +33,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     await next();
     const res = new Response(c.res.body, c.res);
     for (const [name, value] of Object.entries(ALWAYS)) res.headers.set(name, value);
+    if (TOKEN_PAGES.test(c.req.path)) res.headers.set('Referrer-Policy', 'no-referrer');
     for (const [name, value] of Object.entries(DEFAULTS)) {
       if (!res.headers.has(name)) res.headers.set(name, value);
     }

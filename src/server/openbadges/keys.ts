@@ -14,11 +14,16 @@ export const RSA = {
 /** Development-only key so `npm start` works with nothing configured; production must set a secret. */
 const DEV_KEY = 'bGFueWFyZC1kZXZlbG9wbWVudC1rZXktbm90LXNlY3JldCE';
 
-/** The AES-256-GCM key that encrypts issuers' private keys at rest, from KEY_ENCRYPTION_KEY. */
-async function wrappingKey(env: Pick<Env, 'ENVIRONMENT'> & { KEY_ENCRYPTION_KEY?: string }): Promise<CryptoKey> {
+/** The server's master secret (KEY_ENCRYPTION_KEY), raw; a fixed one outside production only. */
+export function serverSecret(env: Pick<Env, 'ENVIRONMENT'> & { KEY_ENCRYPTION_KEY?: string }): Uint8Array<ArrayBuffer> {
   const secret = env.KEY_ENCRYPTION_KEY ?? (env.ENVIRONMENT === 'production' ? undefined : DEV_KEY);
   if (!secret) throw new Error('KEY_ENCRYPTION_KEY is not set');
-  const raw = await crypto.subtle.digest('SHA-256', fromB64url(secret));
+  return fromB64url(secret);
+}
+
+/** The AES-256-GCM key that encrypts issuers' private keys at rest, from KEY_ENCRYPTION_KEY. */
+async function wrappingKey(env: Pick<Env, 'ENVIRONMENT'> & { KEY_ENCRYPTION_KEY?: string }): Promise<CryptoKey> {
+  const raw = await crypto.subtle.digest('SHA-256', serverSecret(env));
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
