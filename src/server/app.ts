@@ -12,6 +12,7 @@ import { hostedRoutes } from './openbadges/routes';
 import { validationHook } from './http/validation';
 import { limitBody } from './middleware/body-limit';
 import { guardPages } from './middleware/page-guard';
+import { walletRoutes } from './wallet/routes';
 import { crossSiteGuard } from './middleware/cross-site';
 import { locale } from './middleware/locale';
 import { requestContext } from './middleware/request-context';
@@ -44,6 +45,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', systemRoutes);
   app.route('/', authRoutes);
   app.route('/', accountRoutes);
+  app.route('/', walletRoutes);
   app.route('/', publicAccountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);

@@ -28,7 +28,7 @@ export const CONFIG = {
   descriptionMaxLength: 500,
   profileImage: { maxBytes: 5 * 1024 * 1024, minPx: 250, maxPx: 3000 },
   pageSizes: { badges: 20, skills: 20, issuers: 20, notifications: 20, boardModal: 40 },
-  search: { debounceMs: 500, overviewPerSection: 3, skillCountCap: 999, pageButtons: 7 },
+  search: { debounceMs: 500, overviewPerSection: 3, skillCountCap: 999, pageButtons: 7, maxWords: 10 },
   receiptHours: 24,
   /** Issuing: receive links in award mails, and how awards are split so no request runs long. */
   award: { receiveLinkDays: 30, maxRecipients: 1000, syncLimit: 20, chunkSize: 50 },

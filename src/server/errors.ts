@@ -18,12 +18,19 @@ export const ERRORS = {
   E404101: { status: 404, key: 'errors.E404101' }, // badge (class or assertion) not found
   E404102: { status: 404, key: 'errors.E404102' }, // issuer not found
   E404103: { status: 404, key: 'errors.E404103' }, // activation target not found
+  E404104: { status: 404, key: 'errors.E404104' }, // badge private or deleted (public surfaces)
+  E404105: { status: 404, key: 'errors.E404105' }, // no badges to accept
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
+  E409102: { status: 409, key: 'errors.E409102' }, // hide failed: already hidden or received
+  E409103: { status: 409, key: 'errors.E409103' }, // badge already received
+  E409104: { status: 409, key: 'errors.E409104' }, // badge cannot be received (hidden, revoked, deleted)
+  E409105: { status: 409, key: 'errors.E409105' }, // badge status cannot be changed
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
+  E410103: { status: 410, key: 'errors.E410103' }, // receive link expired: log in and press Receive
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
   E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type

@@ -1,0 +1,88 @@
+import { CONFIG } from '../config';
+import { keywordClause, keywordWords, orderBy, type ListQuery, type Visibility } from './list-query';
+
+/** One row of the badge list: a badge issued here ("m") or one imported from elsewhere ("h"). */
+export interface ListRow {
+  kind: 'm' | 'h';
+  id: string;
+  name: string;
+  description: string;
+  issuer_id: string | null;
+  issuer_name: string;
+  email: string;
+  issued_on: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  is_public: number;
+  is_blockchain: number;
+  accept_status: number;
+  created_at: number;
+  accepted_at: number | null;
+}
+
+const LIVE = 'a.deleted_by_owner_at IS NULL AND a.deleted_by_issuer_at IS NULL';
+
+/** Which badges of the wallet each visibility filter holds (spec §3). */
+function statusClause(v: Visibility): { m: string; h: string | null } {
+  switch (v) {
+    case 4:
+      return { m: 'a.accept_status IN (0, 1) AND a.is_hidden = 0 AND a.revoked_at IS NULL', h: null };
+    case 1:
+      return {
+        m: 'a.accept_status = 2 AND a.is_public = 1 AND a.revoked_at IS NULL',
+        h: 'h.is_public = 1 AND h.revoked_at IS NULL',
+      };
+    case 2:
+      return {
+        m: 'a.accept_status = 2 AND a.is_public = 0 AND a.revoked_at IS NULL',
+        h: 'h.is_public = 0 AND h.revoked_at IS NULL',
+      };
+    case 3:
+      return { m: 'a.accept_status = 2 AND a.revoked_at IS NOT NULL', h: 'h.revoked_at IS NOT NULL' };
+    default:
+      return { m: 'a.accept_status = 2', h: '1' };
+  }
+}
+
+function listSql(v: Visibility): string {
+  const s = statusClause(v);
+  const own = `SELECT 'm' AS kind, a.id, bc.name, bc.description, a.issuer_id, i.name AS issuer_name, a.recipient_email AS email,
+      a.issued_on, a.expires_at, a.revoked_at, a.is_public, a.is_blockchain, a.accept_status, a.created_at, a.accepted_at
+    FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
+    WHERE a.account_id = ?1 AND ${LIVE} AND ${s.m}`;
+  if (!s.h) return own;
+  return `${own} UNION ALL SELECT 'h', h.id, h.name, h.description, NULL, h.issuer_name, h.recipient_email,
+      h.issued_on, h.expires_at, h.revoked_at, h.is_public, 0, 2, h.created_at, h.created_at
+    FROM host_assertions h WHERE h.account_id = ?1 AND ${s.h}`;
+}
+
+/** The wallet's badge list: one page, its total, and the claimable and receiving counts, in one batch. */
+export async function findWalletList(d1: D1Database, accountId: string, q: ListQuery) {
+  const size = CONFIG.pageSizes.badges;
+  const kw = keywordClause(keywordWords(q.keyword), q.types);
+  const base = `SELECT * FROM (${listSql(q.visibility)}) WHERE ${kw.sql}`;
+  const offset = (Math.max(1, q.page) - 1) * size;
+  const [page, total, counts] = await d1.batch([
+    d1.prepare(`${base} ORDER BY ${orderBy(q.sort)} LIMIT ${size} OFFSET ${offset}`).bind(accountId, ...kw.params),
+    d1.prepare(`SELECT COUNT(*) AS n FROM (${base})`).bind(accountId, ...kw.params),
+    d1
+      .prepare(
+        `SELECT COALESCE(SUM(a.accept_status = 0 AND a.is_hidden = 0 AND a.revoked_at IS NULL), 0) AS claimable,
+                COALESCE(SUM(a.accept_status = 1), 0) AS receiving
+         FROM assertions a WHERE a.account_id = ?1 AND ${LIVE}`,
+      )
+      .bind(accountId),
+  ]);
+  const c = counts?.results[0] as { claimable: number; receiving: number } | undefined;
+  return {
+    rows: (page?.results ?? []) as unknown as ListRow[],
+    total: Number((total?.results[0] as { n: number } | undefined)?.n ?? 0),
+    claimable: Number(c?.claimable ?? 0),
+    receiving: Number(c?.receiving ?? 0),
+  };
+}
+
+/** A public wallet: the accepted, public, unrevoked badges of one account, newest first by default. */
+export async function findPublicList(d1: D1Database, accountId: string, sort: string, page: number) {
+  return findWalletList(d1, accountId, { sort, keyword: '', types: [], visibility: 1, page });
+}

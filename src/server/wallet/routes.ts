@@ -1,0 +1,134 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { validationHook } from '../http/validation';
+import { findWalletList } from './list-repo';
+import { detailItem, listItem } from './present';
+import { deleteBadge, hideBadge, ownedBadge, receiveAll, receiveBadge, setBadgePublic } from './service';
+
+const W = '/api/v1.0/openbadge/v2/Wallet';
+const envelope = z.object({ status: z.number() });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const done = (description: string, schema: z.ZodType = envelope) => ({
+  200: { description, content: { 'application/json': { schema } } },
+});
+const token = { access_token: z.string().optional() };
+const assertionId = z.object({ ...token, assertion_id: z.string().min(1).max(64) });
+
+const findList = createRoute({
+  method: 'post',
+  path: `${W}/FindList`,
+  tags: ['Wallet'],
+  summary: 'The badge list (spec §3): a page of 20, the total, and the claimable and receiving counts',
+  request: body(
+    z.object({
+      ...token,
+      sort: z.string().max(20).default('-IssuedOn'),
+      search_keyword: z.string().max(200).default(''),
+      search_types: z
+        .array(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+        .max(3)
+        .default([0, 1]),
+      visibility: z.number().int().min(0).max(4).default(0),
+      page: z.number().int().min(1).max(10_000).default(1),
+      needRequestAction: z.boolean().default(false),
+    }),
+  ),
+  responses: done('Badges'),
+});
+
+const simple = <S extends z.ZodType>(name: string, summary: string, schema: S) =>
+  createRoute({
+    method: 'post',
+    path: `${W}/${name}`,
+    tags: ['Wallet'],
+    summary,
+    request: body(schema),
+    responses: done(summary),
+  });
+
+const getAssertion = simple('GetAssertion', 'One badge of the wallet with its detail (404 if not yours)', assertionId);
+const getUnaccepted = simple(
+  'GetUnacceptedAssertion',
+  'One claimable badge of the wallet with its detail',
+  assertionId,
+);
+const receiveOne = simple(
+  'SetReceiveBadgeFromWallet',
+  'Receive one claimable badge (blockchain: Receiving)',
+  assertionId,
+);
+const hide = simple('SetHideUnacceptedBadge', 'Hide an unclaimed badge; it can then not be received', assertionId);
+const status = simple(
+  'SetAssertionStatus',
+  'Make a received badge public or private',
+  assertionId.extend({ is_public: z.boolean() }),
+);
+const remove = simple(
+  'DeleteAssertion',
+  'Delete a badge from the wallet (irreversible; the issuer is not told)',
+  assertionId,
+);
+const all = createRoute({
+  method: 'post',
+  path: `${W}/SetReceiveAllUnacceptedBadge`,
+  tags: ['Wallet'],
+  summary: 'Receive every claimable badge; answers how many of how many',
+  request: body(z.object(token)),
+  responses: done('Received', envelope.extend({ total_count: z.number(), received_count: z.number() })),
+});
+
+/** The signed-in wallet's badge calls (spec §7); every one is limited to the caller's own badges. */
+export const walletRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(findList, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError('E401100');
+    const q = c.req.valid('json');
+    const list = await findWalletList(c.env.DB, user.accountId, {
+      sort: q.sort,
+      keyword: q.search_keyword,
+      types: q.search_types,
+      visibility: q.needRequestAction ? 4 : (q.visibility as 0 | 1 | 2 | 3 | 4),
+      page: q.page,
+    });
+    const now = Date.now();
+    return ok(c, {
+      total_count: list.total,
+      total_claimable_badges: list.claimable,
+      total_receiving_badges: list.receiving,
+      assertions: list.rows.map((r) => listItem(r, now)),
+    });
+  })
+  .openapi(getAssertion, async (c) => {
+    const b = await ownedBadge(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    if (b.accept_status === 0) throw new AppError('E404101');
+    return ok(c, { assertion: detailItem(b, Date.now()) });
+  })
+  .openapi(getUnaccepted, async (c) => {
+    const b = await ownedBadge(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    return ok(c, { assertion: detailItem(b, Date.now()) });
+  })
+  .openapi(receiveOne, async (c) => {
+    await receiveBadge(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', Date.now());
+    return ok(c, {});
+  })
+  .openapi(all, async (c) => {
+    const r = await receiveAll(c.env.DB, c.var.user?.accountId ?? '', Date.now());
+    return ok(c, { total_count: r.total, received_count: r.received });
+  })
+  .openapi(hide, async (c) => {
+    await hideBadge(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', Date.now());
+    return ok(c, {});
+  })
+  .openapi(status, async (c) => {
+    const q = c.req.valid('json');
+    await setBadgePublic(c.env.DB, q.assertion_id, c.var.user?.accountId ?? '', q.is_public, Date.now());
+    return ok(c, {});
+  })
+  .openapi(remove, async (c) => {
+    await deleteBadge(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', Date.now());
+    return ok(c, {});
+  });

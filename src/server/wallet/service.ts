@@ -1,0 +1,51 @@
+import { AppError } from '../errors';
+import { walletBadgeRepo, type BadgeRow } from './badge-repo';
+
+/** The owner's badge or 404: another person's badge does not exist for them (AZ-01..05). */
+export async function ownedBadge(d1: D1Database, id: string, accountId: string): Promise<BadgeRow> {
+  const badge = await walletBadgeRepo(d1).owned(id, accountId);
+  if (!badge || badge.deleted_by_owner_at || badge.deleted_by_issuer_at) throw new AppError('E404101');
+  return badge;
+}
+
+/** Why a claimable badge could not be received, as the spec's messages tell it. */
+function receiveRefusal(b: BadgeRow): AppError {
+  if (b.accept_status !== 0) return new AppError('E409103');
+  return new AppError('E409104');
+}
+
+/**
+ * Receives one claimable badge: a blockchain badge becomes Receiving, any other Accepted (spec §4).
+ * One conditional UPDATE, so a double click or two tabs receive it once.
+ */
+export async function receiveBadge(d1: D1Database, id: string, accountId: string, now: number) {
+  const repo = walletBadgeRepo(d1);
+  if ((await repo.receive(id, accountId, now)) === 1) return;
+  throw receiveRefusal(await ownedBadge(d1, id, accountId));
+}
+
+/** Receives every claimable badge in one statement; answers how many there were and how many moved. */
+export async function receiveAll(d1: D1Database, accountId: string, now: number) {
+  const repo = walletBadgeRepo(d1);
+  const total = await repo.claimableCount(accountId);
+  if (total === 0) throw new AppError('E404105');
+  // Badges received meanwhile in another tab are the "partial" of spec §8 ("{1} of {0}").
+  return { total, received: Math.min(total, await repo.receiveAll(accountId, now)) };
+}
+
+export async function hideBadge(d1: D1Database, id: string, accountId: string, now: number) {
+  if ((await walletBadgeRepo(d1).hide(id, accountId, now)) === 1) return;
+  await ownedBadge(d1, id, accountId);
+  throw new AppError('E409102');
+}
+
+export async function setBadgePublic(d1: D1Database, id: string, accountId: string, isPublic: boolean, now: number) {
+  if ((await walletBadgeRepo(d1).setPublic(id, accountId, isPublic, now)) === 1) return;
+  await ownedBadge(d1, id, accountId);
+  throw new AppError('E409105');
+}
+
+export async function deleteBadge(d1: D1Database, id: string, accountId: string, now: number) {
+  if ((await walletBadgeRepo(d1).remove(id, accountId, now)) === 1) return;
+  throw new AppError('E404101');
+}
