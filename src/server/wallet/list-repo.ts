@@ -86,3 +86,12 @@ export async function findWalletList(d1: D1Database, accountId: string, q: ListQ
 export async function findPublicList(d1: D1Database, accountId: string, sort: string, page: number) {
   return findWalletList(d1, accountId, { sort, keyword: '', types: [], visibility: 1, page });
 }
+
+/** Whether certificates were issued to this account (spec §2: the certificates tab shows only then). */
+export async function hasAcadDocs(d1: D1Database, accountId: string): Promise<boolean> {
+  const row = await d1
+    .prepare('SELECT 1 AS x FROM acad_docs WHERE account_id = ? AND deleted_at IS NULL LIMIT 1')
+    .bind(accountId)
+    .first();
+  return row !== null;
+}
