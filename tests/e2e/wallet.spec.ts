@@ -58,3 +58,71 @@ test('the badge list: receive one, hide one, and find the received badge in the 
   await expect(cards).toHaveCount(1);
   expect(problems).toEqual([]);
 });
+
+test('publish a badge, read its public page logged out (as a crawler would), then make it private', async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const w = await freshWallet();
+  await signIn(page, w.token);
+  await page.goto(`${BASE}/assertions?tab=receiving&language=en`);
+  await hydrated(page, 'BadgeList');
+  await page.getByRole('button', { name: en.wallet.receive_all }).click();
+  await expect(page.getByText(en.wallet.no_badge_data)).toBeVisible();
+  await page.goto(`${BASE}/assertions`);
+  await page.getByRole('link', { name: /Tidal Ecology/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tidal Ecology' })).toBeVisible();
+  await expect(page.getByText(w.email)).toBeVisible();
+  await hydrated(page, 'BadgeActions');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: en.detail.make_public }).click();
+  await expect(page.getByRole('status').filter({ hasText: en.detail.is_public })).toBeVisible();
+  const publicUrl = new URL(
+    (await page.getByRole('link', { name: en.detail.public_page }).getAttribute('href')) ?? '',
+    page.url(),
+  ).toString();
+
+  // Logged out, with JavaScript off: the whole page is in the HTML, with its share tags.
+  const anonymous = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await anonymous.newPage();
+  const res = await visitor.goto(`${publicUrl}?language=en`);
+  expect(res?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Tidal Ecology' })).toBeVisible();
+  await expect(visitor.getByText('Tidal Ecology for the wallet test.')).toBeVisible();
+  await expect(visitor.getByText(w.email)).toHaveCount(0);
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Tidal Ecology');
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /^http:\/\/127\.0\.0\.1:8787\//,
+  );
+  await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute('href', publicUrl);
+  const ld = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+    name?: string;
+  };
+  expect(ld.name).toBe('Tidal Ecology');
+  // The public wallet lists it.
+  await visitor.goto(`${BASE}/public/assertions/user/${w.id}?language=en`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(
+    en.detail.public_wallet_title.replace('{{name}}', 'Mika Sato'),
+  );
+  await expect(visitor.getByRole('link', { name: /Tidal Ecology/ })).toBeVisible();
+
+  // Private again: gone from every public surface at once.
+  await page.getByRole('button', { name: en.detail.make_private }).click();
+  await expect(page.getByRole('status').filter({ hasText: en.detail.is_private })).toBeVisible();
+  const gone = await visitor.goto(`${publicUrl}?language=en`);
+  expect(gone?.status()).toBe(404);
+  await expect(visitor.getByRole('heading', { name: en.detail.private_heading })).toBeVisible();
+  await visitor.goto(`${BASE}/public/assertions/user/${w.id}`);
+  await expect(visitor.getByText(en.wallet.no_badge_data)).toBeVisible();
+  await anonymous.close();
+
+  // Someone else's badge is "not found" for another account.
+  const other = await freshWallet();
+  await signIn(page, other.token);
+  const id = publicUrl.split('/').pop() ?? '';
+  const foreign = await page.goto(`${BASE}/assertions/detail/${id}`);
+  expect(foreign?.status()).toBe(404);
+  expect(problems).toEqual([]);
+});

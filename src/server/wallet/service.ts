@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { detailItem } from './present';
 import { walletBadgeRepo, type BadgeRow } from './badge-repo';
 
 /** The owner's badge or 404: another person's badge does not exist for them (AZ-01..05). */
@@ -48,4 +49,29 @@ export async function setBadgePublic(d1: D1Database, id: string, accountId: stri
 export async function deleteBadge(d1: D1Database, id: string, accountId: string, now: number) {
   if ((await walletBadgeRepo(d1).remove(id, accountId, now)) === 1) return;
   throw new AppError('E404101');
+}
+
+/**
+ * A badge as the public sees it: only while it is received, public, not revoked and not deleted.
+ * Anything else is "private or deleted" (E404104), the same answer whichever it is.
+ */
+export async function publicBadge(d1: D1Database, id: string): Promise<BadgeRow> {
+  const b = await walletBadgeRepo(d1).byId(id);
+  const visible =
+    b &&
+    b.accept_status === 2 &&
+    b.is_public === 1 &&
+    !b.revoked_at &&
+    !b.deleted_by_owner_at &&
+    !b.deleted_by_issuer_at;
+  if (!visible) throw new AppError('E404104');
+  return b;
+}
+
+/** The owner's badge for its detail page, or null when it is not theirs or not in that state. */
+export async function ownerDetail(d1: D1Database, id: string, accountId: string, claimable: boolean) {
+  const row = await walletBadgeRepo(d1).owned(id, accountId);
+  if (!row || row.deleted_by_owner_at || row.deleted_by_issuer_at) return null;
+  if ((row.accept_status === 0) !== claimable || (claimable && row.is_hidden)) return null;
+  return detailItem(row, Date.now());
 }
