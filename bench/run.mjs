@@ -8,6 +8,7 @@ import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
+import { walletFixture } from './wallet.mjs';
 
 const PORT = 8790;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -53,6 +54,20 @@ try {
       body: JSON.stringify({ email, password: 'Bench#Pass2024' }),
     },
   });
+  const w = await walletFixture(worker.base, fixture);
+  targets.push(
+    {
+      name: 'FindList (1,000 of 100,000)',
+      path: '/api/v1.0/openbadge/v2/Wallet/FindList',
+      request: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: w.cookie, 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ sort: '-IssuedOn', page: 3 }),
+      },
+    },
+    { name: 'public badge page (SSR)', path: `/ns/portal/openbadge/public/assertions/detail/${w.publicId}` },
+    { name: 'public wallet page (SSR)', path: `/ns/portal/openbadge/public/assertions/user/${w.accountId}` },
+  );
   for (const target of targets) {
     const url = `${worker.base}${target.path}`;
     await run(url, 2, 4, target.request); // warm-up: isolate, module graph, D1

@@ -13,6 +13,7 @@ import { validationHook } from './http/validation';
 import { limitBody } from './middleware/body-limit';
 import { guardPages } from './middleware/page-guard';
 import { walletRoutes } from './wallet/routes';
+import { publicWalletRoutes } from './wallet/public-routes';
 import { crossSiteGuard } from './middleware/cross-site';
 import { locale } from './middleware/locale';
 import { requestContext } from './middleware/request-context';
@@ -46,6 +47,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', authRoutes);
   app.route('/', accountRoutes);
   app.route('/', walletRoutes);
+  app.route('/', publicWalletRoutes);
   app.route('/', publicAccountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);

@@ -161,3 +161,41 @@ describe('AZ-01..05: only the owner sees or changes a badge', () => {
       expect((await call(path, null, { assertion_id: 'x' })).http).toBe(401);
   });
 });
+
+describe('public calls (no login)', () => {
+  it('Public/FindList and Public/GetAssertion show only public, received, unrevoked badges, without the address', async () => {
+    const w = await wallet();
+    await call('SetReceiveAllUnacceptedBadge', w.token);
+    await call('SetAssertionStatus', w.token, { assertion_id: w.ids.a, is_public: true });
+    const list = await call('Public/FindList', null, { account_id: w.id });
+    expect(list.json).toMatchObject({ status: 200, account_id: w.id, first_name: 'Hanako', total_count: 1 });
+    expect(items(list).map((i) => i.id)).toEqual([w.ids.a]);
+    const one = await call('Public/GetAssertion', null, { assertion_id: w.ids.a });
+    expect(one.json.assertion).toMatchObject({ id: w.ids.a, name: 'Alpha Robotics', assertion_email: null });
+    const privateOne = await call('Public/GetAssertion', null, { assertion_id: w.ids.b });
+    expect([privateOne.http, code(privateOne)]).toEqual([404, 'E404104']);
+    await issuerCall(`/assertions/${w.ids.a}/revoke`, w.apiKey, { reason: 'Issued in error.' });
+    expect(code(await call('Public/GetAssertion', null, { assertion_id: w.ids.a }))).toBe('E404104');
+    expect((await call('Public/FindList', null, { account_id: w.id })).json.total_count).toBe(0);
+    expect((await call('Public/FindList', null, { account_id: 'no-such-account' })).http).toBe(404);
+  });
+
+  it('CheckIssuedAcadDocs says whether certificates exist, and needs a session', async () => {
+    const w = await wallet();
+    const check = (token: string | null) =>
+      exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs`, {
+        method: 'POST',
+        headers: { ...SAME_ORIGIN, ...(token ? { Cookie: `accessToken=${token}` } : {}) },
+        body: '{}',
+      });
+    expect(await (await check(w.token)).json()).toEqual({ status: 200, is_exists: false });
+    await issuerCall('/acad-docs', w.apiKey, {
+      recipient: w.email,
+      name: 'Diploma',
+      title: 'Bachelor of Science',
+      details: { gpa: '3.8' },
+    });
+    expect(await (await check(w.token)).json()).toEqual({ status: 200, is_exists: true });
+    expect((await check(null)).status).toBe(401);
+  });
+});

@@ -1,0 +1,82 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { accountRepo } from '../accounts/account-repo';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { validationHook } from '../http/validation';
+import { requireUser } from '../auth/require-user';
+import { findPublicList, hasAcadDocs } from './list-repo';
+import { detailItem, listItem } from './present';
+import { publicBadge } from './service';
+
+const W = '/api/v1.0/openbadge/v2/Wallet/Public';
+const envelope = z.object({ status: z.number() });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const done = (description: string) => ({ 200: { description, content: { 'application/json': { schema: envelope } } } });
+
+const publicList = createRoute({
+  method: 'post',
+  path: `${W}/FindList`,
+  tags: ['Public'],
+  summary: "A person's public wallet: profile and public badges (no login)",
+  request: body(
+    z.object({
+      account_id: z.string().min(1).max(64),
+      sort: z.string().max(20).default('-IssuedOn'),
+      page: z.number().int().min(1).max(10_000).default(1),
+    }),
+  ),
+  responses: done('Public wallet'),
+});
+
+const publicAssertion = createRoute({
+  method: 'post',
+  path: `${W}/GetAssertion`,
+  tags: ['Public'],
+  summary: 'One public badge (no login); private, revoked or deleted answers 404 E404104',
+  request: body(z.object({ assertion_id: z.string().min(1).max(64) })),
+  responses: done('Public badge'),
+});
+
+const checkAcadDocs = createRoute({
+  method: 'post',
+  path: '/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs',
+  tags: ['Wallet'],
+  summary: 'Whether certificates were issued to the signed-in account (the certificates tab)',
+  request: body(z.object({ access_token: z.string().optional() })),
+  responses: done('is_exists'),
+});
+
+/** The anonymous wallet calls of spec §7, and the certificates check. */
+export const publicWalletRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(publicList, async (c) => {
+    const q = c.req.valid('json');
+    const profile = await accountRepo(c.env.DB).profile(q.account_id);
+    if (!profile || profile.status !== 'active') throw new AppError('E404100');
+    const list = await findPublicList(c.env.DB, profile.id, q.sort, q.page);
+    const now = Date.now();
+    return ok(c, {
+      account_id: profile.id,
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      profile_image: null,
+      bio: profile.bio,
+      service_country: profile.serviceCountry,
+      total_count: list.total,
+      assertions: list.rows.map((r) => listItem(r, now)),
+    });
+  })
+  .openapi(publicAssertion, async (c) => {
+    const badge = detailItem(await publicBadge(c.env.DB, c.req.valid('json').assertion_id), Date.now());
+    // The public never sees the address a badge was sent to.
+    return ok(c, { assertion: { ...badge, assertion_email: null } });
+  });
+
+publicWalletRoutes.use(checkAcadDocs.path, requireUser());
+publicWalletRoutes.openapi(checkAcadDocs, async (c) => {
+  const user = c.var.user;
+  if (!user) throw new AppError('E401100');
+  return ok(c, { is_exists: await hasAcadDocs(c.env.DB, user.accountId) });
+});
