@@ -79,7 +79,7 @@ for (const [lang, c] of [
     await page.goto(activation);
     await hydrated(page, 'ActivateAccount');
     await page.getByRole('button', { name: c.activation.submit }).click();
-    await expect(page.getByRole('heading', { name: c.activation.done_heading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: c.activation.done_heading, exact: true })).toBeVisible();
     await page.getByRole('link', { name: c.login.submit }).click();
 
     // Five wrong passwords: the attempts left count down, then the address is locked.
@@ -102,7 +102,7 @@ for (const [lang, c] of [
     await hydrated(page, 'RequestLinkForm');
     await page.getByLabel(c.account.email).fill(email);
     await page.getByRole('button', { name: c.password.send }).click();
-    await expect(page.getByRole('heading', { name: c.password.sent_heading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: c.password.sent_heading, exact: true })).toBeVisible();
     const reset = await mailedLink(page, c, email, c.mail.reset.subject);
     expect(reset).toContain('/password/reset/');
     await page.goto(reset);
@@ -111,7 +111,7 @@ for (const [lang, c] of [
     await page.getByLabel(c.password.confirm_new_password).fill(newPassword);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: c.password.save }).click();
-    await expect(page.getByRole('heading', { name: c.password.done_heading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: c.password.done_heading, exact: true })).toBeVisible();
 
     // The link works once.
     await page.goto(reset);

@@ -34,6 +34,8 @@ for (const [query, htmlLang] of LANGUAGES) {
     page,
     problems,
   }) => {
+    // Fourteen pages, each checked by axe: allow for a loaded 2-core CI machine.
+    test.setTimeout(120_000);
     const titles = new Set<string>();
     for (const [route, status] of PAGES) {
       const res = await page.goto(`/ns/portal/openbadge${route}?language=${query}`);

@@ -51,6 +51,13 @@ export const assertions = sqliteTable(
     index('assertions_account_public_issued_idx').on(t.accountId, t.isPublic, t.issuedOn),
     index('assertions_recipient_idx').on(t.recipientEmailNormalized),
     index('assertions_badge_public_idx').on(t.badgeClassId, t.isPublic),
+    // Covers the "recipients" count of a badge page, so it is counted from the index alone.
+    index('assertions_class_recipients_idx').on(
+      t.badgeClassId,
+      t.acceptStatus,
+      t.deletedByOwnerAt,
+      t.deletedByIssuerAt,
+    ),
     index('assertions_issuer_idx').on(t.issuerId, t.createdAt),
   ],
 );

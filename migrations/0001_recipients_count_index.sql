@@ -1,0 +1,1 @@
+CREATE INDEX `assertions_class_recipients_idx` ON `assertions` (`badge_class_id`,`accept_status`,`deleted_by_owner_at`,`deleted_by_issuer_at`);
