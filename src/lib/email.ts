@@ -16,3 +16,6 @@ export function normalizeEmail(raw: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/** The forms' quick shape check before sending (the server validates properly with zod). */
+export const looksLikeEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

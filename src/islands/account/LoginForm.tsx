@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { looksLikeEmail } from '../../lib/email';
 import { apiPost } from '../lib/api';
 
 export interface LoginLabels {
@@ -10,8 +11,6 @@ export interface LoginLabels {
   emailInvalid: string;
   fallback: string;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The two-step login of spec §2: the email first, then the password. The server's answer is shown
@@ -28,7 +27,7 @@ export default function LoginForm({ labels, redirect }: { labels: LoginLabels; r
 
   const next = (e: FormEvent) => {
     e.preventDefault();
-    if (!EMAIL.test(email.trim())) {
+    if (!looksLikeEmail(email.trim())) {
       setError(labels.emailInvalid);
       return;
     }

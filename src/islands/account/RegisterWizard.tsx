@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CONFIG_LIMITS } from '../../lib/limits';
+import { looksLikeEmail } from '../../lib/email';
 import { apiPost } from '../lib/api';
 import { byField, type FieldErrors } from '../lib/field-errors';
 import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
@@ -31,7 +32,6 @@ export interface RegisterLabels {
   rules: PasswordRuleLabels;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Step = 0 | 1 | 2;
 
 /**
@@ -68,7 +68,7 @@ export default function RegisterWizard({
       !v.trim() ? [required] : [...v.trim()].length > CONFIG_LIMITS.nameMax ? [labels.nameTooLong] : [];
     out.first_name = name(form.first_name);
     out.last_name = name(form.last_name);
-    out.email = !form.email.trim() ? [required] : EMAIL.test(form.email.trim()) ? [] : [labels.emailInvalid];
+    out.email = !form.email.trim() ? [required] : looksLikeEmail(form.email.trim()) ? [] : [labels.emailInvalid];
     Object.assign(out, passwordErrors(form.password, form.confirm_password, form.email.trim(), labels.rules));
     return out;
   };

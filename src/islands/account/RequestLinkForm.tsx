@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { looksLikeEmail } from '../../lib/email';
 import { apiPost } from '../lib/api';
 import { Field } from './Field';
 
@@ -12,8 +13,6 @@ export interface RequestLinkLabels {
   sentMessage: string;
   fallback: string;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * /password/forgot and /password/initial: ask for a single-use link by email. The answer is the
@@ -29,7 +28,7 @@ export default function RequestLinkForm({ labels }: { labels: RequestLinkLabels 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    if (!value || !EMAIL.test(value)) {
+    if (!value || !looksLikeEmail(value)) {
       setError(value ? labels.emailInvalid : labels.required);
       return;
     }

@@ -3,6 +3,7 @@ import { accountRepo } from '../accounts/account-repo';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
+import { jsonBody, okReply } from '../http/openapi';
 import { validationHook } from '../http/validation';
 import { requireUser } from '../auth/require-user';
 import { findPublicList, hasAcadDocs } from './list-repo';
@@ -10,25 +11,22 @@ import { detailItem, listItem } from './present';
 import { publicBadge } from './service';
 
 const W = '/api/v1.0/openbadge/v2/Wallet/Public';
-const envelope = z.object({ status: z.number() });
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const done = (description: string) => ({ 200: { description, content: { 'application/json': { schema: envelope } } } });
 
 const publicList = createRoute({
   method: 'post',
   path: `${W}/FindList`,
   tags: ['Public'],
   summary: "A person's public wallet: profile and public badges (no login)",
-  request: body(
-    z.object({
-      account_id: z.string().min(1).max(64),
-      sort: z.string().max(20).default('-IssuedOn'),
-      page: z.number().int().min(1).max(10_000).default(1),
-    }),
-  ),
-  responses: done('Public wallet'),
+  request: {
+    body: jsonBody(
+      z.object({
+        account_id: z.string().min(1).max(64),
+        sort: z.string().max(20).default('-IssuedOn'),
+        page: z.number().int().min(1).max(10_000).default(1),
+      }),
+    ),
+  },
+  responses: okReply('Public wallet'),
 });
 
 const publicAssertion = createRoute({
@@ -36,8 +34,8 @@ const publicAssertion = createRoute({
   path: `${W}/GetAssertion`,
   tags: ['Public'],
   summary: 'One public badge (no login); private, revoked or deleted answers 404 E404104',
-  request: body(z.object({ assertion_id: z.string().min(1).max(64) })),
-  responses: done('Public badge'),
+  request: { body: jsonBody(z.object({ assertion_id: z.string().min(1).max(64) })) },
+  responses: okReply('Public badge'),
 });
 
 const checkAcadDocs = createRoute({
@@ -45,8 +43,8 @@ const checkAcadDocs = createRoute({
   path: '/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs',
   tags: ['Wallet'],
   summary: 'Whether certificates were issued to the signed-in account (the certificates tab)',
-  request: body(z.object({ access_token: z.string().optional() })),
-  responses: done('is_exists'),
+  request: { body: jsonBody(z.object({ access_token: z.string().optional() })) },
+  responses: okReply('is_exists'),
 });
 
 /** The anonymous wallet calls of spec §7, and the certificates check. */

@@ -2,19 +2,13 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
 import { validationHook } from '../http/validation';
 import { findWalletList } from './list-repo';
 import { detailItem, listItem } from './present';
 import { deleteBadge, hideBadge, ownedBadge, receiveAll, receiveBadge, setBadgePublic } from './service';
 
 const W = '/api/v1.0/openbadge/v2/Wallet';
-const envelope = z.object({ status: z.number() });
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const done = (description: string, schema: z.ZodType = envelope) => ({
-  200: { description, content: { 'application/json': { schema } } },
-});
 const token = { access_token: z.string().optional() };
 const assertionId = z.object({ ...token, assertion_id: z.string().min(1).max(64) });
 
@@ -23,21 +17,23 @@ const findList = createRoute({
   path: `${W}/FindList`,
   tags: ['Wallet'],
   summary: 'The badge list (spec §3): a page of 20, the total, and the claimable and receiving counts',
-  request: body(
-    z.object({
-      ...token,
-      sort: z.string().max(20).default('-IssuedOn'),
-      search_keyword: z.string().max(200).default(''),
-      search_types: z
-        .array(z.union([z.literal(0), z.literal(1), z.literal(2)]))
-        .max(3)
-        .default([0, 1]),
-      visibility: z.number().int().min(0).max(4).default(0),
-      page: z.number().int().min(1).max(10_000).default(1),
-      needRequestAction: z.boolean().default(false),
-    }),
-  ),
-  responses: done('Badges'),
+  request: {
+    body: jsonBody(
+      z.object({
+        ...token,
+        sort: z.string().max(20).default('-IssuedOn'),
+        search_keyword: z.string().max(200).default(''),
+        search_types: z
+          .array(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+          .max(3)
+          .default([0, 1]),
+        visibility: z.number().int().min(0).max(4).default(0),
+        page: z.number().int().min(1).max(10_000).default(1),
+        needRequestAction: z.boolean().default(false),
+      }),
+    ),
+  },
+  responses: okReply('Badges'),
 });
 
 const simple = <S extends z.ZodType>(name: string, summary: string, schema: S) =>
@@ -46,8 +42,8 @@ const simple = <S extends z.ZodType>(name: string, summary: string, schema: S) =
     path: `${W}/${name}`,
     tags: ['Wallet'],
     summary,
-    request: body(schema),
-    responses: done(summary),
+    request: { body: jsonBody(schema) },
+    responses: okReply(summary),
   });
 
 const getAssertion = simple('GetAssertion', 'One badge of the wallet with its detail (404 if not yours)', assertionId);
@@ -77,8 +73,8 @@ const all = createRoute({
   path: `${W}/SetReceiveAllUnacceptedBadge`,
   tags: ['Wallet'],
   summary: 'Receive every claimable badge; answers how many of how many',
-  request: body(z.object(token)),
-  responses: done('Received', envelope.extend({ total_count: z.number(), received_count: z.number() })),
+  request: { body: jsonBody(z.object(token)) },
+  responses: okReply('Received', envelope.extend({ total_count: z.number(), received_count: z.number() })),
 });
 
 /** The signed-in wallet's badge calls (spec §7); every one is limited to the caller's own badges. */
