@@ -64,6 +64,8 @@ test('publish a badge, read its public page logged out (as a crawler would), the
   browser,
   problems,
 }) => {
+  // Two wallets and two browser contexts: longer than the default budget on a 2-core machine.
+  test.setTimeout(60_000);
   const w = await freshWallet();
   await signIn(page, w.token);
   await page.goto(`${BASE}/assertions?tab=receiving&language=en`);

@@ -1,6 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { ShareTarget } from '../../lib/share-links';
 import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { armConfetti, celebrateOnce } from '../lib/celebrate';
+import { importWithTimeout } from '../lib/lazy';
 import { confirmAction } from '../stores/dialogs';
+import type { ShareLabels } from './ShareDialog';
+
+type ShareDialogType = ComponentType<{
+  target: Omit<ShareTarget, 'message'>;
+  labels: ShareLabels;
+  onClose: () => void;
+}>;
 
 export interface BadgeActionLabels extends ApiLabels {
   makePublic: string;
@@ -14,6 +24,7 @@ export interface BadgeActionLabels extends ApiLabels {
   deleteTitle: string;
   deleteText: string;
   cancel: string;
+  share: string;
 }
 
 /**
@@ -27,6 +38,10 @@ export default function BadgeActions({
   canPublish,
   publicUrl,
   listUrl,
+  detailUrl,
+  confetti,
+  share,
+  shareLabels,
   labels,
 }: {
   id: string;
@@ -35,10 +50,27 @@ export default function BadgeActions({
   canPublish: boolean;
   publicUrl: string;
   listUrl: string;
+  detailUrl: string;
+  /** The account has not seen the first-receipt confetti yet. */
+  confetti: boolean;
+  share: Omit<ShareTarget, 'message'>;
+  shareLabels: ShareLabels;
   labels: BadgeActionLabels;
 }) {
   const [isPublic, setPublic] = useState(initialPublic);
   const [busy, setBusy] = useState(false);
+  const [Dialog, setDialog] = useState<ShareDialogType | null>(null);
+  useEffect(() => armConfetti(confetti), [confetti]);
+
+  // The share dialog and its QR call load only when someone opens it.
+  const openShare = async () => {
+    const mod = await importWithTimeout(() => import('./ShareDialog'));
+    setDialog(() => mod.default);
+  };
+  const received = async () => {
+    await celebrateOnce();
+    window.location.assign(detailUrl);
+  };
 
   const call = async (name: string, extra: Record<string, unknown> = {}) => {
     setBusy(true);
@@ -65,7 +97,7 @@ export default function BadgeActions({
           type="button"
           className="btn"
           disabled={busy}
-          onClick={() => void call('SetReceiveBadgeFromWallet').then((ok) => ok && window.location.reload())}
+          onClick={() => void call('SetReceiveBadgeFromWallet').then((ok) => (ok ? received() : undefined))}
         >
           {labels.receive}
         </button>
@@ -98,10 +130,16 @@ export default function BadgeActions({
             {isPublic ? labels.makePrivate : labels.makePublic}
           </button>
           {isPublic && (
-            <a className="btn btn-secondary" href={publicUrl}>
-              {labels.publicPage}
-            </a>
+            <>
+              <button type="button" className="btn" onClick={() => void openShare()}>
+                {labels.share}
+              </button>
+              <a className="btn btn-secondary" href={publicUrl}>
+                {labels.publicPage}
+              </a>
+            </>
           )}
+          {Dialog && isPublic && <Dialog target={share} labels={shareLabels} onClose={() => setDialog(null)} />}
         </>
       )}
       <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void remove()}>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { armConfetti, celebrateOnce } from '../lib/celebrate';
 import { showError } from '../stores/dialogs';
 import { BadgeCard, type CardLabels } from './BadgeCard';
 import { Pager } from './Pager';
@@ -37,14 +38,18 @@ export default function BadgeList({
   base,
   lang,
   initial,
+  confetti,
   labels,
 }: {
   tab: 'badges' | 'receiving';
   base: string;
   lang: string;
   initial: WalletPage;
+  /** The account has not seen the first-receipt confetti yet. */
+  confetti: boolean;
   labels: BadgeListLabels;
 }) {
+  useEffect(() => armConfetti(confetti), [confetti]);
   const [data, setData] = useState(initial);
   const [query, setQuery] = useState({ keyword: '', sort: '-IssuedOn', visibility: 0, page: 1 });
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
@@ -97,6 +102,7 @@ export default function BadgeList({
       id ? { assertion_id: id } : {},
     );
     setBusy(null);
+    if (result.ok && path !== 'SetHideUnacceptedBadge' && (id || result.data.received_count > 0)) void celebrateOnce();
     if (!result.ok) handleFailure(result, labels);
     else if (!id && result.data.received_count < result.data.total_count)
       showError({

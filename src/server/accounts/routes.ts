@@ -79,9 +79,11 @@ const setTerms = createRoute({
 
 /** Sign-in, the user-info call and agreement to the terms. */
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-// Every wallet call needs a signed-in user, except the anonymous ones under Wallet/Public (spec §7).
+// Every wallet call needs a signed-in user, except the anonymous ones of spec §7: those under
+// Wallet/Public and receiving by the award mail's link (the link itself is the credential).
+const anonymous = (path: string) => path.includes('/Wallet/Public/') || path.endsWith('/Wallet/SetReceiveBadge');
 accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', (c, next) =>
-  c.req.path.includes('/Wallet/Public/') ? next() : requireUser()(c, next),
+  anonymous(c.req.path) ? next() : requireUser()(c, next),
 );
 
 accountRoutes

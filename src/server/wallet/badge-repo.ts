@@ -55,16 +55,15 @@ export function walletBadgeRepo(d1: D1Database) {
     async byId(id: string) {
       return d1.prepare(`${SELECT} WHERE a.id = ?`).bind(id).first<BadgeRow>();
     },
-    receive: (id: string, accountId: string, now: number) =>
-      run(
-        `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
-         WHERE id = ? AND account_id = ? AND accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
-           AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL`,
-        now,
-        now,
-        id,
-        accountId,
-      ),
+    /** Receives one claimable badge as a statement, so a caller can batch it with other writes. */
+    receiveStatement: (id: string, accountId: string, now: number) =>
+      d1
+        .prepare(
+          `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
+           WHERE id = ? AND account_id = ? AND accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
+             AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL`,
+        )
+        .bind(now, now, id, accountId),
     /** Every claimable badge at once, in one statement; returns how many moved. */
     receiveAll: (accountId: string, now: number) =>
       run(

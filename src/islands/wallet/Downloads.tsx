@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { downloadFile, type DownloadLabels } from '../lib/download';
+
+export interface DownloadsLabels extends DownloadLabels {
+  heading: string;
+  image: string;
+  json: string;
+  pdf: string;
+}
+
+const KINDS = ['image', 'json', 'pdf'] as const;
+
+/** The owner's downloads of a received badge: baked image, Open Badges JSON, PDF certificate. */
+export default function Downloads({ id, labels }: { id: string; labels: DownloadsLabels }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const get = async (kind: (typeof KINDS)[number]) => {
+    setBusy(kind);
+    await downloadFile(`/api/v1.0/openbadge/v2/Wallet/Download/${kind}`, { assertion_id: id }, labels);
+    setBusy(null);
+  };
+  return (
+    <section className="downloads" aria-labelledby={`dl-${id}`}>
+      <h2 id={`dl-${id}`}>{labels.heading}</h2>
+      <div className="actions">
+        {KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="btn btn-secondary"
+            aria-busy={busy === kind}
+            disabled={busy !== null}
+            onClick={() => void get(kind)}
+          >
+            {labels[kind]}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

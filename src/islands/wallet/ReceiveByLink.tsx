@@ -1,0 +1,88 @@
+import { useRef, useState } from 'react';
+import { apiPost } from '../lib/api';
+
+export interface ReceiveLinkLabels {
+  intro: string;
+  submit: string;
+  doneHeading: string;
+  doneMessage: string;
+  receivingHeading: string;
+  receivingMessage: string;
+  open: string;
+  openList: string;
+  failedHeading: string;
+  fallback: string;
+}
+
+type State = 'ready' | 'busy' | 'received' | 'receiving' | 'failed';
+
+/**
+ * The Receive button of /receive/{token}. A blockchain badge is "Receiving" afterwards (it reaches
+ * the badge list by the next morning), so it gets its own message and a link to the list.
+ */
+export default function ReceiveByLink({
+  labels,
+  token,
+  detailUrl,
+  listUrl,
+}: {
+  labels: ReceiveLinkLabels;
+  token: string;
+  detailUrl: string;
+  listUrl: string;
+}) {
+  const [state, setState] = useState<State>('ready');
+  const [message, setMessage] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const receive = async () => {
+    setState('busy');
+    const r = await apiPost<{ result: string; is_blockchain: boolean }>(
+      '/api/v1.0/openbadge/v2/Wallet/SetReceiveBadge',
+      {
+        token,
+      },
+    );
+    if (r.ok) setState(r.data.is_blockchain ? 'receiving' : 'received');
+    else {
+      setMessage(r.errors[0]?.message || labels.fallback);
+      setState('failed');
+    }
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  if (state === 'received' || state === 'receiving') {
+    const done = state === 'received';
+    return (
+      <div className="stack" role="status">
+        <h2 ref={headingRef} tabIndex={-1}>
+          {done ? labels.doneHeading : labels.receivingHeading}
+        </h2>
+        <p>{done ? labels.doneMessage : labels.receivingMessage}</p>
+        <a className="btn" href={done ? detailUrl : listUrl}>
+          {done ? labels.open : labels.openList}
+        </a>
+      </div>
+    );
+  }
+  if (state === 'failed')
+    return (
+      <div className="stack" role="alert">
+        <h2 ref={headingRef} tabIndex={-1}>
+          {labels.failedHeading}
+        </h2>
+        <p>{message}</p>
+        <a className="btn" href={listUrl}>
+          {labels.openList}
+        </a>
+      </div>
+    );
+  return (
+    <div className="stack">
+      <p>{labels.intro}</p>
+      <button type="button" className="btn" disabled={state === 'busy'} onClick={() => void receive()}>
+        {labels.submit}
+      </button>
+    </div>
+  );
+}

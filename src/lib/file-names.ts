@@ -1,0 +1,42 @@
+/**
+ * Download file names (spec §3 lists the kinds; the patterns are ours):
+ *   image        badge_{name}_{yyyymmdd}.png|svg      baked image
+ *   json         badge_{name}_{yyyymmdd}.json         Open Badges assertion
+ *   certificate  certificate_{name}_{yyyymmdd}.pdf    PDF certificate
+ *   qrcode       qrcode_{name}.png                    QR code of the public page
+ *   blockchain   blockchain_certificate_{name}_{yyyymmdd}.json
+ *   detail       detail_{name}_{yyyymmdd}.pdf         certificate (acaddoc) detail
+ * {name} keeps letters of every script; characters that break file systems become "_".
+ */
+export type DownloadKind = 'image' | 'json' | 'certificate' | 'qrcode' | 'blockchain' | 'detail';
+
+const PREFIX: Record<DownloadKind, string> = {
+  image: 'badge',
+  json: 'badge',
+  certificate: 'certificate',
+  qrcode: 'qrcode',
+  blockchain: 'blockchain_certificate',
+  detail: 'detail',
+};
+
+export function safeName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    // Control characters (below U+0020, and U+007F) as well as the reserved ones.
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    .replace(/\s+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_.]+|[_.]+$/g, '');
+  return [...cleaned].slice(0, 60).join('') || 'badge';
+}
+
+export function downloadName(kind: DownloadKind, badgeName: string, ext: string, issuedOn?: string | number): string {
+  const day = issuedOn === undefined ? '' : `_${new Date(issuedOn).toISOString().slice(0, 10).replaceAll('-', '')}`;
+  return `${PREFIX[kind]}_${safeName(badgeName)}${kind === 'qrcode' ? '' : day}.${ext}`;
+}
+
+/** A Content-Disposition value that survives non-ASCII names (RFC 6266 / 5987). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * The share modes of spec §3 and where each one sends the person. Social sites are reached by
+ * plain links (no third-party scripts on our pages): the public page's Open Graph tags do the rest.
+ */
+export const SHARE_MODE = {
+  feed: 0,
+  profile: 1,
+  publicPage: 2,
+  publicPageNoMessage: 3,
+  blockchain: 4,
+  qrCode: 5,
+} as const;
+
+export interface ShareTarget {
+  url: string;
+  badge: string;
+  issuer: string;
+  issuedOn: string;
+  id: string;
+  message: string;
+}
+
+/** LinkedIn "add to profile" (licenses & certifications), pre-filled from the badge. */
+export function linkedInProfile(t: ShareTarget): string {
+  const d = new Date(t.issuedOn);
+  const q = new URLSearchParams({
+    startTask: 'CERTIFICATION_NAME',
+    name: t.badge,
+    organizationName: t.issuer,
+    issueYear: String(d.getUTCFullYear()),
+    issueMonth: String(d.getUTCMonth() + 1),
+    certUrl: t.url,
+    certId: t.id,
+  });
+  return `https://www.linkedin.com/profile/add?${q}`;
+}
+
+/** A LinkedIn feed post of the public page. */
+export const linkedInFeed = (t: ShareTarget) =>
+  `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url: t.url })}`;
+
+/** A post on X: the message and the public page. */
+export const xPost = (t: ShareTarget) =>
+  `https://twitter.com/intent/tweet?${new URLSearchParams({ text: t.message, url: t.url })}`;
+
+/** A Facebook post of the public page (Facebook reads the message from the page's tags). */
+export const facebookPost = (t: ShareTarget) =>
+  `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: t.url })}`;

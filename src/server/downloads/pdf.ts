@@ -1,0 +1,100 @@
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
+import * as fontkit from 'fontkit';
+import { fontRunsFor } from '../fonts/load';
+
+export interface CertificateInput {
+  recipient: string;
+  badge: string;
+  issuer: string;
+  issuedOn: number;
+  expiresAt: number | null;
+  verifyUrl: string;
+  qrPng: Uint8Array;
+  badgePng: Uint8Array | null;
+  lang: string;
+}
+
+const A4 = { w: 842, h: 595 };
+const INK = rgb(0.12, 0.16, 0.22);
+const MUTED = rgb(0.35, 0.4, 0.47);
+const ACCENT = rgb(0.04, 0.36, 0.68);
+const MAX_CHARS = 160;
+
+type Run = { text: string; font: PDFFont };
+
+/**
+ * The PDF certificate of a badge (issue 5, Downloads): the English name of the recipient, the
+ * badge, issuer, dates, the verification URL and its QR code. Fields are drawn as text runs, each
+ * with the font slice that has its glyphs, embedded as subsets (stack notes: fontkit 2, subset).
+ * Nothing is interpreted: names are plain strings, so no template injection (PDF-01).
+ */
+export async function renderCertificate(env: Env, input: CertificateInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  // fontkit 2's typings declare collections too; a single-face WOFF always gives a Font.
+  doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+  doc.setTitle(`${input.badge} – ${input.recipient}`);
+  doc.setCreator('Lanyard');
+  const fonts = new Map<string, Promise<PDFFont>>();
+  const runsOf = async (text: string): Promise<Run[]> => {
+    const clipped = [...text].length > MAX_CHARS ? `${[...text].slice(0, MAX_CHARS - 1).join('')}…` : text;
+    const runs = await fontRunsFor(env, clipped, input.lang);
+    return Promise.all(
+      runs.map(async (r) => {
+        let f = fonts.get(r.file);
+        if (!f) fonts.set(r.file, (f = doc.embedFont(r.data, { subset: true })));
+        return { text: r.text, font: await f };
+      }),
+    );
+  };
+  const page = doc.addPage([A4.w, A4.h]);
+  page.drawRectangle({ x: 24, y: 24, width: A4.w - 48, height: A4.h - 48, borderColor: ACCENT, borderWidth: 3 });
+  page.drawRectangle({ x: 32, y: 32, width: A4.w - 64, height: A4.h - 64, borderColor: ACCENT, borderWidth: 0.75 });
+
+  const date = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+  let y = A4.h - 110;
+  if (input.badgePng) {
+    const img = await doc.embedPng(input.badgePng).catch(() => null);
+    if (img) page.drawImage(img, { x: A4.w / 2 - 45, y: A4.h - 150, width: 90, height: 90 });
+    y = A4.h - 185;
+  }
+  const lines: [string, number, typeof INK][] = [
+    ['CERTIFICATE OF ACHIEVEMENT', 24, ACCENT],
+    ['This certifies that', 13, MUTED],
+    [input.recipient, 30, INK],
+    ['has earned the badge', 13, MUTED],
+    [input.badge, 22, INK],
+    [`issued by ${input.issuer}`, 14, INK],
+  ];
+  for (const [text, size, color] of lines) {
+    centered(page, await runsOf(text), size, y, color);
+    y -= size + 20;
+  }
+  const dates = `Issued on ${date(input.issuedOn)}${input.expiresAt ? `   ·   Expires on ${date(input.expiresAt)}` : ''}`;
+  centered(page, await runsOf(dates), 11, y - 4, MUTED);
+
+  const qr = await doc.embedPng(input.qrPng);
+  page.drawImage(qr, { x: A4.w - 150, y: 52, width: 96, height: 96 });
+  const verify = await runsOf(`Verify this badge: ${input.verifyUrl}`);
+  draw(page, verify, 9, 56, 60, MUTED);
+  // Plain objects (no object streams): older readers and text extractors open it too.
+  return doc.save({ useObjectStreams: false });
+}
+
+function width(runs: Run[], size: number) {
+  return runs.reduce((sum, r) => sum + r.font.widthOfTextAtSize(r.text, size), 0);
+}
+
+/** Centres runs on the page, shrinking the size until the line fits inside the border. */
+function centered(page: PDFPage, runs: Run[], size: number, y: number, color: typeof INK) {
+  let s = size;
+  while (s > 8 && width(runs, s) > A4.w - 140) s -= 1;
+  draw(page, runs, s, (A4.w - width(runs, s)) / 2, y, color);
+}
+
+function draw(page: PDFPage, runs: Run[], size: number, x: number, y: number, color: typeof INK) {
+  let at = x;
+  for (const r of runs) {
+    page.drawText(r.text, { x: at, y, size, font: r.font, color });
+    at += r.font.widthOfTextAtSize(r.text, size);
+  }
+}

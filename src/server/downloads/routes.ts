@@ -1,0 +1,79 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { attachment, downloadName } from '../../lib/file-names';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { downloadService } from './service';
+
+const W = '/api/v1.0/openbadge/v2/Wallet';
+const body = jsonBody(z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) }));
+const binary = (type: string, description: string) => ({
+  200: { description, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } },
+});
+const download = (name: string, summary: string, responses: ReturnType<typeof binary>) =>
+  createRoute({
+    method: 'post',
+    path: `${W}/Download/${name}`,
+    tags: ['Wallet'],
+    summary,
+    request: { body },
+    responses,
+  });
+
+const pdf = download('pdf', 'The PDF certificate of a received badge', binary('application/pdf', 'PDF'));
+const image = download(
+  'image',
+  'The baked badge image (PNG or SVG carrying the assertion)',
+  binary('image/png', 'Image'),
+);
+const json = download('json', 'The Open Badges assertion (JSON-LD)', binary('application/ld+json', 'Assertion'));
+const qr = createRoute({
+  method: 'post',
+  path: `${W}/GetQRCodeForPublicDetail`,
+  tags: ['Wallet'],
+  summary: "A QR code of the badge's public page: the URL, SVG markup and a PNG data URL",
+  request: { body },
+  responses: okReply('QR code', envelope.extend({ url: z.string(), svg: z.string(), png: z.string() })),
+});
+
+/** A file to save: its type, a file name in the spec's patterns, never cached, never sniffed. */
+function file(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer> | string, type: string, name: string) {
+  c.header('Content-Type', type);
+  c.header('Content-Disposition', attachment(name));
+  c.header('Cache-Control', 'no-store');
+  c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  return c.body(bytes);
+}
+
+const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+
+/** Downloads of spec §1 (image, JSON, PDF certificate) and the QR code; the owner's badges only. */
+export const downloadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(pdf, async (c) => {
+    const r = await downloadService(c.env).certificate(
+      c.req.valid('json').assertion_id,
+      c.var.user?.accountId ?? '',
+      c.var.lang,
+    );
+    const bytes = new Uint8Array(r.bytes);
+    return file(c, bytes, 'application/pdf', downloadName('certificate', r.badge.name, 'pdf', r.badge.issued_on));
+  })
+  .openapi(image, async (c) => {
+    const r = await downloadService(c.env).image(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', (p) =>
+      c.executionCtx.waitUntil(p),
+    );
+    const type = r.type === 'png' ? 'image/png' : 'image/svg+xml';
+    return file(c, r.bytes, type, downloadName('image', r.badge.name, r.type, r.badge.issued_on));
+  })
+  .openapi(json, async (c) => {
+    const r = await downloadService(c.env).json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    const text = JSON.stringify(r.doc, null, 2);
+    return file(c, text, 'application/ld+json', downloadName('json', r.badge.name, 'json', r.badge.issued_on));
+  })
+  .openapi(qr, async (c) => {
+    const r = await downloadService(c.env).qrCode(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    c.header('Cache-Control', 'no-store');
+    return ok(c, { url: r.url, svg: r.svg, png: `data:image/png;base64,${base64(r.png)}` });
+  });

@@ -1,0 +1,78 @@
+import { accountRepo } from '../accounts/account-repo';
+import { walletUrl } from '../http/wallet-url';
+import { issuingRepo } from '../issuing/repo';
+import { hostedService } from '../openbadges/hosted';
+import { ownedBadge } from '../wallet/service';
+import { AppError } from '../errors';
+import { svgToPng } from '../share/render';
+import { renderCertificate } from './pdf';
+import { qrPng, qrSvg } from './qr';
+
+/** The public page a QR code and a PDF point to (also the page a verifier opens). */
+export const publicPageUrl = (env: Env, id: string) => walletUrl(env, `/public/assertions/detail/${id}`);
+
+/** Received badges only: a claimable badge is not the person's until they receive it. */
+async function receivedBadge(env: Env, id: string, accountId: string) {
+  const b = await ownedBadge(env.DB, id, accountId);
+  if (b.accept_status === 0) throw new AppError('E404101');
+  return b;
+}
+
+/** The owner's downloads of one badge (spec §1): each answers 404 for anyone else (AZ-01). */
+export function downloadService(env: Env) {
+  return {
+    async certificate(id: string, accountId: string, lang: string) {
+      const b = await receivedBadge(env, id, accountId);
+      const [account, bc] = await Promise.all([
+        accountRepo(env.DB).profile(accountId),
+        issuingRepo(env.DB).badgeClass(b.badge_class_id),
+      ]);
+      if (!account) throw new AppError('E404101');
+      // The certificate prints the English name (spec §3); the wallet name stands in until it is set.
+      const recipient =
+        account.firstNameEn && account.lastNameEn
+          ? `${account.firstNameEn} ${account.lastNameEn}`
+          : `${account.firstName} ${account.lastName}`;
+      const image = bc?.imageKey ? await env.BUCKET.get(bc.imageKey) : null;
+      const raw = image ? new Uint8Array(await image.arrayBuffer()) : null;
+      // SVG badges are stored sanitised (IMG-09), so rasterising them runs no active content.
+      const badgePng = raw && bc?.imageType === 'svg' ? await svgToPng(raw, 240).catch(() => null) : raw;
+      const verifyUrl = publicPageUrl(env, b.id);
+      const bytes = await renderCertificate(env, {
+        recipient,
+        badge: b.name,
+        issuer: b.issuer_name,
+        issuedOn: b.issued_on,
+        expiresAt: b.expires_at,
+        verifyUrl,
+        qrPng: await qrPng(verifyUrl, 240),
+        badgePng,
+        lang,
+      });
+      return { badge: b, bytes };
+    },
+
+    /** The baked image: the badge image carrying its assertion, as verifiers expect. */
+    async image(id: string, accountId: string, waitUntil: (p: Promise<unknown>) => void) {
+      const b = await receivedBadge(env, id, accountId);
+      const result = await hostedService(env).bakedImage(b.id, waitUntil);
+      if (result.kind !== 'ok') throw new AppError('E404101');
+      return { badge: b, type: result.type, bytes: result.bytes };
+    },
+
+    /** The hosted Open Badges assertion document. */
+    async json(id: string, accountId: string) {
+      const b = await receivedBadge(env, id, accountId);
+      const live = await hostedService(env).liveAssertion(b.id);
+      if (live.kind === 'missing') throw new AppError('E404101');
+      return { badge: b, doc: live.doc };
+    },
+
+    async qrCode(id: string, accountId: string) {
+      const b = await receivedBadge(env, id, accountId);
+      const url = publicPageUrl(env, b.id);
+      const [svg, png] = await Promise.all([qrSvg(url), qrPng(url)]);
+      return { badge: b, url, svg, png };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/** One font file of public/fonts/manifest.json (written by scripts/fonts.mjs). */
+export interface FontFile {
+  family: string;
+  file: string;
+  ranges: [number, number][];
+}
+
+const covers = (f: FontFile, cp: number) => f.ranges.some(([a, b]) => cp >= a && cp <= b);
+
+/** Which CJK family draws Han characters first: the reader's language, else Japanese. */
+const HAN_FIRST: Record<string, string> = { 'zh-cn': 'sc', 'zh-tw': 'tc', ko: 'kr', ja: 'jp' };
+
+function orderFor(files: FontFile[], lang: string): FontFile[] {
+  const first = HAN_FIRST[lang];
+  return first ? [...files.filter((f) => f.family === first), ...files.filter((f) => f.family !== first)] : files;
+}
+
+/**
+ * Splits a text into runs each drawn by one font file (for the PDF, which has no per-glyph
+ * fallback). Characters no file covers stay in the current run and render as the font's .notdef.
+ */
+export function fontRuns(files: FontFile[], text: string, lang = 'en'): { file: FontFile; text: string }[] {
+  const ordered = orderFor(files, lang);
+  const latin = files.find((f) => f.family === 'latin' && covers(f, 0x41));
+  if (!latin) return [];
+  const runs: { file: FontFile; text: string }[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    const last = runs.at(-1);
+    const file =
+      last && (covers(last.file, cp) || /\s/.test(ch))
+        ? last.file
+        : (ordered.find((f) => covers(f, cp)) ?? last?.file ?? latin);
+    if (last && last.file === file) last.text += ch;
+    else runs.push({ file, text: ch });
+  }
+  return runs;
+}
+
+/**
+ * The font files a text needs: for each character the first file that covers it, in the manifest's
+ * family order except that the language chooses the CJK family for shared Han characters. Latin
+ * comes first so digits and punctuation always have a face.
+ */
+export function pickFonts(files: FontFile[], text: string, lang = 'en'): FontFile[] {
+  const ordered = orderFor(files, lang);
+  const chosen = new Set<FontFile>(files.filter((f) => f.family === 'latin' && covers(f, 0x41)));
+  for (const ch of new Set(text)) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp < 0x80 || /\s/.test(ch)) continue;
+    if ([...chosen].some((f) => covers(f, cp))) continue;
+    const hit = ordered.find((f) => covers(f, cp));
+    if (hit) chosen.add(hit);
+  }
+  return [...chosen];
+}

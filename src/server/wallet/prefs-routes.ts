@@ -1,0 +1,39 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { walletPrefsRepo } from './prefs-repo';
+
+const W = '/api/v1.0/openbadge/v2/Wallet';
+/** Spec §9: the claimable-badge reminder can be hidden for one day. */
+export const REMINDER_HIDDEN_MS = 86_400_000;
+const body = jsonBody(z.object({ access_token: z.string().optional() }));
+
+const confetti = createRoute({
+  method: 'post',
+  path: `${W}/SetConfettiShownOnceStatus`,
+  tags: ['Wallet'],
+  summary: 'Records that the first-receipt confetti was shown, so it is shown once',
+  request: { body },
+  responses: okReply('Recorded'),
+});
+const reminder = createRoute({
+  method: 'post',
+  path: `${W}/SetClaimableReminderHidden`,
+  tags: ['Wallet'],
+  summary: 'Hides the "badges waiting to be received" reminder for one day',
+  request: { body },
+  responses: okReply('Hidden until', envelope.extend({ hidden_until: z.string() })),
+});
+
+export const walletPrefsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(confetti, async (c) => {
+    await walletPrefsRepo(c.env.DB).confettiShown(c.var.user?.accountId ?? '', Date.now());
+    return ok(c, {});
+  })
+  .openapi(reminder, async (c) => {
+    const now = Date.now();
+    await walletPrefsRepo(c.env.DB).hideReminder(c.var.user?.accountId ?? '', now + REMINDER_HIDDEN_MS, now);
+    return ok(c, { hidden_until: new Date(now + REMINDER_HIDDEN_MS).toISOString() });
+  });

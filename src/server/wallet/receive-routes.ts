@@ -1,0 +1,36 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { redeemReceiveLink } from './receive-link';
+
+const receiveByLink = createRoute({
+  method: 'post',
+  path: '/api/v1.0/openbadge/v2/Wallet/SetReceiveBadge',
+  tags: ['Public'],
+  summary: "Receive a badge by the award mail's link, without a session",
+  description:
+    'result "received": the badge is in the wallet of the account owning the address (Receiving for blockchain ' +
+    'badges). result "register": no account has the address yet; create one with it, then press Receive again. ' +
+    'Refusals: E404101 unknown link, E409100 revoked or deleted, E409103 already received, E409104 hidden, ' +
+    'E410103 link expired (log in and press Receive).',
+  request: { body: jsonBody(z.object({ token: z.string().min(20).max(100) })) },
+  responses: okReply(
+    'Received, or an account is needed first',
+    envelope.extend({
+      result: z.enum(['received', 'register']),
+      assertion_id: z.string(),
+      is_blockchain: z.boolean(),
+    }),
+  ),
+});
+
+/** The anonymous receive-by-link call of spec §7 (the award mail's link lands on /receive/{token}). */
+export const receiveLinkRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  receiveByLink,
+  async (c) => {
+    const r = await redeemReceiveLink(c.env.DB, c.req.valid('json').token);
+    return ok(c, { result: r.result, assertion_id: r.badge.id, is_blockchain: r.badge.is_blockchain === 1 });
+  },
+);

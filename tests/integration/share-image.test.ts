@@ -1,0 +1,65 @@
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, createAccount } from './helpers';
+import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
+
+const get = (id: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/ShareImage/${id}.png`, { headers });
+
+const size = (png: Uint8Array) => {
+  const v = new DataView(png.buffer, png.byteOffset);
+  return { width: v.getUint32(16), height: v.getUint32(20) };
+};
+
+async function publicBadge(name: string) {
+  const acct = await createAccount({ first: 'สมชาย', last: 'ใจดี' });
+  const { apiKey } = await newIssuer('มหาวิทยาลัยตัวอย่าง');
+  const bc = await newBadgeClass(apiKey, { name });
+  const [id] = (await awardTo(apiKey, bc, [acct.email])).ids;
+  await env.DB.prepare('UPDATE assertions SET account_id = ?, accept_status = 2, is_public = 1 WHERE id = ?')
+    .bind(acct.id, id)
+    .run();
+  return { id: id as string, account: acct.id };
+}
+
+describe('the share image of a public badge', () => {
+  it('renders 1200x630 PNG with Thai and Japanese text, then serves the stored copy', async () => {
+    const { id } = await publicBadge('การเขียนโปรแกรม Python 機械学習');
+    const first = await get(id);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Content-Type')).toBe('image/png');
+    expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
+    const png = new Uint8Array(await first.arrayBuffer());
+    expect(size(png)).toEqual({ width: 1200, height: 630 });
+    const etag = first.headers.get('ETag') ?? '';
+    await waitFor(async () => (await env.BUCKET.list({ prefix: `share/${id}/` })).objects.length === 1);
+    const again = await get(id);
+    expect(again.headers.get('ETag')).toBe(etag);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
+    expect((await get(id, { 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  it('is rendered again when what it shows changes, and the old copy is removed', async () => {
+    const { id, account } = await publicBadge('Renaming badge');
+    const before = (await get(id)).headers.get('ETag');
+    await waitFor(async () => (await env.BUCKET.list({ prefix: `share/${id}/` })).objects.length === 1);
+    await env.DB.prepare("UPDATE accounts SET first_name = 'Somsak' WHERE id = ?").bind(account).run();
+    const after = await get(id);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ETag')).not.toBe(before);
+    await waitFor(async () => {
+      const keys = (await env.BUCKET.list({ prefix: `share/${id}/` })).objects.map((o) => o.key);
+      return keys.length === 1 && keys[0]?.includes((after.headers.get('ETag') ?? '').replaceAll('"', ''));
+    });
+  });
+
+  it('answers 404 as soon as the badge is private, even when a copy is cached (AZ-03)', async () => {
+    const { id } = await publicBadge('Soon private');
+    expect((await get(id)).status).toBe(200);
+    await env.DB.prepare('UPDATE assertions SET is_public = 0 WHERE id = ?').bind(id).run();
+    const res = await get(id);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toContain('json');
+    expect((await get('unknownid123')).status).toBe(404);
+  });
+});
