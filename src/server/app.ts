@@ -16,6 +16,7 @@ import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';
+import { hostRoutes } from './wallet/host-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -56,6 +57,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', downloadRoutes);
   app.route('/', shareRoutes);
   app.route('/', walletPrefsRoutes);
+  app.route('/', hostRoutes);
   app.route('/', publicAccountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);

@@ -1,4 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
+import { createScheduledController } from 'cloudflare:test';
+import worker from './entry';
+import { CRON_NIGHTLY } from '../../src/server/jobs/scheduled';
 import { describe, expect, it } from 'vitest';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
 import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
@@ -124,5 +127,23 @@ describe('wallet display state', () => {
 
   it('needs a session', async () => {
     expect((await post('SetConfettiShownOnceStatus', 'nobody'.padEnd(43, 'x'))).status).toBe(401);
+  });
+});
+
+describe('the nightly batch and Receiving badges', () => {
+  it('moves a received blockchain badge to Accepted, and keeps expired receive links explaining themselves', async () => {
+    const acct = await createAccount();
+    const { id, token } = await awardWithLink(acct.email, { blockchain: true });
+    await receiveByLink(token);
+    expect((await status(id))?.accept_status).toBe(1);
+    await env.DB.prepare('UPDATE link_tokens SET expires_at = ? WHERE subject = ?')
+      .bind(Date.now() - 86_400_000, id)
+      .run();
+    await worker.scheduled(createScheduledController({ cron: CRON_NIGHTLY, scheduledTime: Date.now() }), env);
+    expect((await status(id))?.accept_status).toBe(2);
+    const kept = await env.DB.prepare("SELECT COUNT(*) AS n FROM link_tokens WHERE subject = ? AND purpose = 'receive'")
+      .bind(id)
+      .first<number>('n');
+    expect(kept).toBe(1);
   });
 });

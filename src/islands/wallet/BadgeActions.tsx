@@ -37,6 +37,7 @@ export default function BadgeActions({
   initialPublic,
   canPublish,
   publicUrl,
+  deleteCall,
   listUrl,
   detailUrl,
   confetti,
@@ -49,6 +50,8 @@ export default function BadgeActions({
   initialPublic: boolean;
   canPublish: boolean;
   publicUrl: string;
+  /** DeleteAssertion, or DeleteHostAssertion for an imported badge. */
+  deleteCall: 'DeleteAssertion' | 'DeleteHostAssertion';
   listUrl: string;
   detailUrl: string;
   /** The account has not seen the first-receipt confetti yet. */
@@ -87,7 +90,7 @@ export default function BadgeActions({
       closeButton: { visible: true, text: labels.cancel },
       actionButton: { visible: true, text: labels.delete, color: 'danger' },
     });
-    if (sure && (await call('DeleteAssertion'))) window.location.assign(listUrl);
+    if (sure && (await call(deleteCall))) window.location.assign(listUrl);
   };
 
   if (acceptStatus === 0)

@@ -2,6 +2,7 @@ import { accountRepo } from '../accounts/account-repo';
 import { walletUrl } from '../http/wallet-url';
 import { issuingRepo } from '../issuing/repo';
 import { hostedService } from '../openbadges/hosted';
+import { ownedHost } from '../wallet/host-service';
 import { ownedBadge } from '../wallet/service';
 import { AppError } from '../errors';
 import { svgToPng } from '../share/render';
@@ -68,11 +69,14 @@ export function downloadService(env: Env) {
       return { badge: b, doc: live.doc };
     },
 
+    /** The QR code of a badge's public page (issued, or else imported). */
     async qrCode(id: string, accountId: string) {
-      const b = await receivedBadge(env, id, accountId);
-      const url = publicPageUrl(env, b.id);
+      const issued = await receivedBadge(env, id, accountId).catch(() => null);
+      const url = issued
+        ? publicPageUrl(env, issued.id)
+        : walletUrl(env, `/public/assertions/host/detail/${(await ownedHost(env.DB, id, accountId)).id}`);
       const [svg, png] = await Promise.all([qrSvg(url), qrPng(url)]);
-      return { badge: b, url, svg, png };
+      return { url, svg, png };
     },
   };
 }

@@ -1,9 +1,10 @@
-import { lt } from 'drizzle-orm';
+import { and, lt, ne, or } from 'drizzle-orm';
 import { db } from '../db/client';
 import { linkTokens, sessions } from '../db/schema';
 import { createLogger } from '../log';
 import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox } from '../outbox/repo';
+import { walletBadgeRepo } from '../wallet/badge-repo';
 
 /** Rows younger than this are still in the hands of their first queue message. */
 const SWEEP_GRACE_MS = 60_000;
@@ -22,13 +23,31 @@ export async function sweepOutbox(env: Env, now = Date.now()): Promise<number> {
   return due.length;
 }
 
+/** An expired receive link still explains itself ("log in and press Receive") for a year. */
+const RECEIVE_LINK_KEPT_MS = 365 * 86_400_000;
+
 /** Deletes expired sessions and link tokens; they are already refused, this only reclaims space. */
 export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   const d = db(env.DB);
   await d.batch([
     d.delete(sessions).where(lt(sessions.expiresAt, now)),
-    d.delete(linkTokens).where(lt(linkTokens.expiresAt, now)),
+    d
+      .delete(linkTokens)
+      .where(
+        and(
+          lt(linkTokens.expiresAt, now),
+          or(ne(linkTokens.purpose, 'receive'), lt(linkTokens.expiresAt, now - RECEIVE_LINK_KEPT_MS)),
+        ),
+      ),
   ]);
+}
+
+/**
+ * Blockchain badges wait in Receiving until the next morning (spec §4). Until the blockchain issue
+ * anchors them in its nightly batch, this plain step moves every Receiving badge to Accepted.
+ */
+export async function settleReceiving(env: Env, now = Date.now()): Promise<number> {
+  return walletBadgeRepo(env.DB).settleReceiving(now);
 }
 
 /** Cron entry: the sweeper every five minutes, the nightly batch once a day. */
@@ -36,7 +55,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const log = createLogger({ cron: controller.cron }, env.LOG_LEVEL);
   if (controller.cron === CRON_NIGHTLY) {
     await purgeExpired(env, controller.scheduledTime);
-    log.info('nightly batch done');
+    const settled = await settleReceiving(env, controller.scheduledTime);
+    log.info('nightly batch done', { settled });
     return;
   }
   const swept = await sweepOutbox(env, controller.scheduledTime);

@@ -98,6 +98,13 @@ export function walletBadgeRepo(d1: D1Database) {
         id,
         accountId,
       ),
+    /** Receiving (blockchain) badges received before `now` become Accepted. */
+    settleReceiving: (now: number) =>
+      run(
+        'UPDATE assertions SET accept_status = 2, updated_at = ? WHERE accept_status = 1 AND accepted_at <= ?',
+        now,
+        now,
+      ),
     claimableCount: async (accountId: string) =>
       (await d1
         .prepare(

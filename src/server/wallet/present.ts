@@ -76,7 +76,7 @@ export function detailItem(b: BadgeRow, now: number) {
     issuer: { id: b.issuer_id, name: b.issuer_name, url: b.issuer_url, certified: b.issuer_certified === 1 },
     revoked_reason: b.revoked_reason,
     is_hidden: b.is_hidden === 1,
-    recipients_count: b.recipients,
+    recipients_count: b.recipients as number | null,
     tags: parse<{ id: string; name: string }[]>(b.tags, []).filter((t) => t.id),
     assertion_url: `${OB_PREFIX}/Assertion/${b.id}`,
   };

@@ -1,6 +1,8 @@
 import { AppError } from '../errors';
 import { detailItem } from './present';
 import { walletBadgeRepo, type BadgeRow } from './badge-repo';
+import { hostRepo } from './host-repo';
+import { setHostPublic } from './host-service';
 
 /** The owner's badge or 404: another person's badge does not exist for them (AZ-01..05). */
 export async function ownedBadge(d1: D1Database, id: string, accountId: string): Promise<BadgeRow> {
@@ -40,8 +42,10 @@ export async function hideBadge(d1: D1Database, id: string, accountId: string, n
   throw new AppError('E409102');
 }
 
+/** Publishes or hides a badge of the wallet: an issued one, or else an imported one. */
 export async function setBadgePublic(d1: D1Database, id: string, accountId: string, isPublic: boolean, now: number) {
   if ((await walletBadgeRepo(d1).setPublic(id, accountId, isPublic, now)) === 1) return;
+  if (await hostRepo(d1).owned(id, accountId)) return setHostPublic(d1, id, accountId, isPublic, now);
   await ownedBadge(d1, id, accountId);
   throw new AppError('E409105');
 }
@@ -74,4 +78,17 @@ export async function ownerDetail(d1: D1Database, id: string, accountId: string,
   if (!row || row.deleted_by_owner_at || row.deleted_by_issuer_at) return null;
   if ((row.accept_status === 0) !== claimable || (claimable && row.is_hidden)) return null;
   return detailItem(row, Date.now());
+}
+
+/**
+ * An issued badge not yet received, as the public sees it (spec §2 /public/assertions/unAcquired):
+ * the badge, issuer and dates, never the address. Once received it is the owner's to publish, so
+ * it answers "private or deleted" like any badge that is not public.
+ */
+export async function publicUnacquired(d1: D1Database, id: string): Promise<BadgeRow> {
+  const b = await walletBadgeRepo(d1).byId(id);
+  const open =
+    b && b.accept_status === 0 && !b.is_hidden && !b.revoked_at && !b.deleted_by_owner_at && !b.deleted_by_issuer_at;
+  if (!open) throw new AppError('E404104');
+  return b;
 }

@@ -1,0 +1,62 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { path } from '../../lib/paths';
+import { OB_PREFIX } from '../openbadges/urls';
+import { hostDetailItem } from './host-present';
+import { deleteHost, ownedHost, publicHost, visibleHost } from './host-service';
+import { detailItem } from './present';
+import { publicUnacquired } from './service';
+
+const W = '/api/v1.0/openbadge/v2/Wallet';
+const id = z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) });
+const call = (path: string, tag: string, summary: string) =>
+  createRoute({
+    method: 'post',
+    path: `${W}/${path}`,
+    tags: [tag],
+    summary,
+    request: { body: jsonBody(id) },
+    responses: okReply(summary),
+  });
+
+const getHost = call('GetHostAssertion', 'Wallet', 'One imported badge of the wallet (404 if not yours)');
+const deleteHostCall = call('DeleteHostAssertion', 'Wallet', 'Delete an imported badge (irreversible)');
+const publicHostCall = call('Public/GetHostAssertion', 'Public', 'One public imported badge (no login)');
+const unacquired = call('Public/GetAssertionUnAcquired', 'Public', 'An issued badge not yet received (no login)');
+
+/** Imported badges ("host assertions") and the public view of unreceived badges (spec §2, §7). */
+export const hostRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(getHost, async (c) => {
+    const row = await ownedHost(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    return ok(c, { assertion: hostDetailItem(row, Date.now()) });
+  })
+  .openapi(deleteHostCall, async (c) => {
+    await deleteHost(c.env, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', (p) =>
+      c.executionCtx.waitUntil(p),
+    );
+    return ok(c, {});
+  })
+  .openapi(publicHostCall, async (c) => {
+    const row = await publicHost(c.env.DB, c.req.valid('json').assertion_id);
+    return ok(c, { assertion: { ...hostDetailItem(row, Date.now()), assertion_email: null } });
+  })
+  .openapi(unacquired, async (c) => {
+    const b = await publicUnacquired(c.env.DB, c.req.valid('json').assertion_id);
+    return ok(c, { assertion: { ...detailItem(b, Date.now()), assertion_email: null } });
+  });
+
+/** The stored image of an imported badge: public while the badge is, else the owner's alone. */
+hostRoutes.get(`${OB_PREFIX}/Assertion/Host/:id/image`, async (c) => {
+  const row = await visibleHost(c.env.DB, c.req.param('id'), c.var.user?.accountId ?? null);
+  const obj = row.image_key ? await c.env.BUCKET.get(row.image_key) : null;
+  // Spec §3: a default image when none exists.
+  if (!obj) return c.redirect(path('/images/default-badge.svg'), 302);
+  c.header('Content-Type', obj.httpMetadata?.contentType === 'image/png' ? 'image/png' : 'image/svg+xml');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Cache-Control', row.is_public === 1 ? 'public, no-cache' : 'private, no-store');
+  return c.body(obj.body);
+});
