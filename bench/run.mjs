@@ -8,10 +8,12 @@ import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
-import { walletFixture } from './wallet.mjs';
+import { firstShareRenders, walletFixture } from './wallet.mjs';
 
 const PORT = 8790;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+// BENCH_ONLY=regex measures the matching targets (and the baseline) and skips the bulk award.
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 /** The first unexpected answer per target URL, so a failing target explains itself. */
 const firstFailure = new Map();
@@ -35,6 +37,7 @@ function run(url, duration, connections, request = {}) {
 const worker = await startWorker(PORT);
 const rows = [];
 let bulk;
+let renders;
 try {
   const fixture = await issuingFixture(worker.base);
   const targets = [
@@ -67,8 +70,20 @@ try {
     },
     { name: 'public badge page (SSR)', path: `/ns/portal/openbadge/public/assertions/detail/${w.publicId}` },
     { name: 'public wallet page (SSR)', path: `/ns/portal/openbadge/public/assertions/user/${w.accountId}` },
+    { name: 'share image (stored)', path: `/api/v1.0/openbadge/v2/Wallet/Public/ShareImage/${w.publicId}.png` },
+    {
+      name: 'PDF certificate',
+      path: '/api/v1.0/openbadge/v2/Wallet/Download/pdf',
+      request: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: w.cookie, 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ assertion_id: w.publicId }),
+      },
+    },
   );
+  renders = await firstShareRenders(worker.base, w.publicId);
   for (const target of targets) {
+    if (ONLY && target !== targets[0] && !ONLY.test(target.name)) continue;
     const url = `${worker.base}${target.path}`;
     await run(url, 2, 4, target.request); // warm-up: isolate, module graph, D1
     const lat = await run(url, SECONDS, 1, target.request);
@@ -83,7 +98,7 @@ try {
       non2xx: lat.non2xx + thr.non2xx,
     });
   }
-  bulk = await bulkAward(worker.base, fixture);
+  if (!ONLY) bulk = await bulkAward(worker.base, fixture);
 } finally {
   worker.stop();
 }
@@ -110,10 +125,14 @@ for (const r of rows) {
     (r.rps / base.rps).toFixed(2).padStart(12),
   );
 }
-console.log(`\n${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 console.log(
-  `bulk award of 1,000 (queued: ${bulk.queued}): all ${bulk.served} assertions served after ${bulk.assertionsSeconds.toFixed(1)} s, all 1,000 mails delivered after ${bulk.mailsSeconds.toFixed(1)} s`,
+  `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms`,
 );
+console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
+if (bulk)
+  console.log(
+    `bulk award of 1,000 (queued: ${bulk.queued}): all ${bulk.served} assertions served after ${bulk.assertionsSeconds.toFixed(1)} s, all 1,000 mails delivered after ${bulk.mailsSeconds.toFixed(1)} s`,
+  );
 // A target that fails fast would look fast: say so instead of reporting its latency silently.
 for (const r of rows.filter((x) => x.non2xx > 0 && !x.path.includes('no-such-page'))) {
   console.log(
@@ -124,5 +143,5 @@ if (rows.some((r) => r.errors > 0)) console.log('\nwarning: some requests failed
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
-  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk, renders }, null, 2),
 );

@@ -39,3 +39,24 @@ export async function walletFixture(base, fixture) {
   localD1(`UPDATE assertions SET accept_status = 2, is_public = 1 WHERE id = 'wb-${tag}-2'`);
   return { accountId, cookie, publicId: `wb-${tag}-2`, api };
 }
+
+/**
+ * Share images rendered for the first time: `count` more of the bench wallet's badges are made
+ * public and each image is fetched once (render + store), timed from the client.
+ */
+export async function firstShareRenders(base, publicId, count = 15) {
+  const prefix = publicId.slice(0, publicId.lastIndexOf('-') + 1);
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}${10 + i}`;
+    localD1(`UPDATE assertions SET accept_status = 2, is_public = 1 WHERE id = '${id}'`);
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1.0/openbadge/v2/Wallet/Public/ShareImage/${id}.png`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`share image ${id}: ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(0);
+  return { count, p50: at(0.5), p90: at(0.9), max: times.at(-1).toFixed(0) };
+}

@@ -56,6 +56,7 @@ export const downloadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
       c.req.valid('json').assertion_id,
       c.var.user?.accountId ?? '',
       c.var.lang,
+      (p) => c.executionCtx.waitUntil(p),
     );
     const bytes = new Uint8Array(r.bytes);
     return file(c, bytes, 'application/pdf', downloadName('certificate', r.badge.name, 'pdf', r.badge.issued_on));

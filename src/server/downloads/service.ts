@@ -5,7 +5,7 @@ import { hostedService } from '../openbadges/hosted';
 import { ownedHost } from '../wallet/host-service';
 import { ownedBadge } from '../wallet/service';
 import { AppError } from '../errors';
-import { svgToPng } from '../share/render';
+import { badgePng } from '../images/badge-png';
 import { renderCertificate } from './pdf';
 import { qrPng, qrSvg } from './qr';
 
@@ -22,7 +22,7 @@ async function receivedBadge(env: Env, id: string, accountId: string) {
 /** The owner's downloads of one badge (spec §1): each answers 404 for anyone else (AZ-01). */
 export function downloadService(env: Env) {
   return {
-    async certificate(id: string, accountId: string, lang: string) {
+    async certificate(id: string, accountId: string, lang: string, waitUntil: (p: Promise<unknown>) => void) {
       const b = await receivedBadge(env, id, accountId);
       const [account, bc] = await Promise.all([
         accountRepo(env.DB).profile(accountId),
@@ -34,10 +34,7 @@ export function downloadService(env: Env) {
         account.firstNameEn && account.lastNameEn
           ? `${account.firstNameEn} ${account.lastNameEn}`
           : `${account.firstName} ${account.lastName}`;
-      const image = bc?.imageKey ? await env.BUCKET.get(bc.imageKey) : null;
-      const raw = image ? new Uint8Array(await image.arrayBuffer()) : null;
-      // SVG badges are stored sanitised (IMG-09), so rasterising them runs no active content.
-      const badgePng = raw && bc?.imageType === 'svg' ? await svgToPng(raw, 240).catch(() => null) : raw;
+      const image = await badgePng(env, bc?.imageKey ?? null, bc?.imageType ?? null, waitUntil);
       const verifyUrl = publicPageUrl(env, b.id);
       const bytes = await renderCertificate(env, {
         recipient,
@@ -47,7 +44,7 @@ export function downloadService(env: Env) {
         expiresAt: b.expires_at,
         verifyUrl,
         qrPng: await qrPng(verifyUrl, 240),
-        badgePng,
+        badgePng: image,
         lang,
       });
       return { badge: b, bytes };

@@ -1,15 +1,15 @@
-import { accountRepo } from '../accounts/account-repo';
 import { sha256Hex } from '../auth/tokens';
-import { issuingRepo } from '../issuing/repo';
+import { AppError } from '../errors';
 import { ByteMemo } from '../openbadges/memo';
-import { publicBadge } from '../wallet/service';
 import { renderShareImage, type ShareCard } from './render';
+import { shareRepo } from './repo';
+import { badgePng, pngDataUrl } from '../images/badge-png';
 
 /** Rendered share images of this isolate; visibility is checked in D1 before any is served. */
 const memo = new ByteMemo(8 * 1024 * 1024);
 
 /** Part of every stored image's key: bump it when the layout changes, so old renders are replaced. */
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 6;
 
 const FAMILY_FIRST = new Set(['ja', 'zh-cn', 'zh-tw', 'ko']);
 
@@ -17,42 +17,31 @@ const FAMILY_FIRST = new Set(['ja', 'zh-cn', 'zh-tw', 'ko']);
 export const displayName = (first: string, last: string, lang: string) =>
   FAMILY_FIRST.has(lang) ? `${last} ${first}` : `${first} ${last}`;
 
-const base64 = (bytes: Uint8Array) => {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-};
-
 /**
  * The 1200x630 share image of a public badge. Stored in R2 under a key derived from everything the
  * image shows, so any change (badge, issuer, recipient name, image) renders a new one; the old
  * versions are deleted then. A private or deleted badge answers 404 before any cache is read.
  */
 export async function shareImage(env: Env, id: string, waitUntil: (p: Promise<unknown>) => void) {
-  const b = await publicBadge(env.DB, id);
-  const [account, bc] = await Promise.all([
-    accountRepo(env.DB).profile(b.account_id ?? ''),
-    issuingRepo(env.DB).badgeClass(b.badge_class_id),
-  ]);
-  const lang = account?.language ?? 'en';
-  const recipient = account ? displayName(account.firstName, account.lastName, lang) : '';
+  const b = await shareRepo(env.DB).publicCard(id);
+  if (!b) throw new AppError('E404104');
+  const recipient = displayName(b.first_name, b.last_name, b.language);
+  const lang = b.language;
   const version = await sha256Hex(
-    JSON.stringify([LAYOUT_VERSION, b.name, b.issuer_name, recipient, bc?.imageKey ?? null, lang]),
+    JSON.stringify([LAYOUT_VERSION, b.name, b.issuer_name, recipient, b.image_key, lang]),
   );
   const key = `share/${id}/${version.slice(0, 32)}.png`;
   const hit = memo.get(key) ?? (await fromR2(env, key));
-  if (hit) return { etag: version.slice(0, 32), bytes: hit };
+  if (hit) return { etag: version.slice(0, 32), bytes: hit, timings: null };
 
   const card: ShareCard = { badge: b.name, issuer: b.issuer_name, recipient, image: null, lang };
-  const source = bc?.imageKey ? await env.BUCKET.get(bc.imageKey) : null;
-  if (source && bc?.imageType) {
-    const mime = bc.imageType === 'png' ? 'image/png' : 'image/svg+xml';
-    card.image = `data:${mime};base64,${base64(new Uint8Array(await source.arrayBuffer()))}`;
-  }
-  const bytes = new Uint8Array(await renderShareImage(env, card));
+  const png = await badgePng(env, b.image_key, b.image_type, waitUntil);
+  if (png) card.image = pngDataUrl(png);
+  const timings: Record<string, number> = {};
+  const bytes = new Uint8Array(await renderShareImage(env, card, timings));
   memo.set(key, bytes);
   waitUntil(store(env, id, key, bytes));
-  return { etag: version.slice(0, 32), bytes };
+  return { etag: version.slice(0, 32), bytes, timings };
 }
 
 async function fromR2(env: Env, key: string) {

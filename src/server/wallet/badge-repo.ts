@@ -32,21 +32,22 @@ const SELECT = `SELECT a.id, a.account_id, a.badge_class_id, a.issuer_id, bc.nam
     i.name AS issuer_name, i.url AS issuer_url, i.is_certified AS issuer_certified, a.recipient_email, a.narrative, a.evidence_json,
     a.issued_on, a.expires_at, a.revoked_at, a.revoked_reason, a.is_public, a.is_hidden, a.is_blockchain, a.accept_status,
     a.deleted_by_owner_at, a.deleted_by_issuer_at,
-    (SELECT COUNT(*) FROM assertions r WHERE r.badge_class_id = a.badge_class_id AND r.accept_status = 2
-       AND r.deleted_by_owner_at IS NULL AND r.deleted_by_issuer_at IS NULL) AS recipients,
+    bc.recipients_count AS recipients,
     (SELECT json_group_array(json_object('id', t.id, 'name', t.name)) FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id
        WHERE bt.badge_class_id = a.badge_class_id) AS tags
   FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id`;
 
 /** Badges of the wallet: reads and the owner-only state changes (each one conditional UPDATE). */
 export function walletBadgeRepo(d1: D1Database) {
+  // Rows counted by RETURNING: D1's meta.changes also counts rows written by triggers (the
+  // recipients count of migration 0002), so it is not "how many badges moved".
   const run = async (sql: string, ...params: unknown[]) =>
     (
       await d1
-        .prepare(sql)
+        .prepare(`${sql} RETURNING 1`)
         .bind(...params)
-        .run()
-    ).meta.changes;
+        .all()
+    ).results.length;
   return {
     /** A badge of this account (null for anyone else's: AZ-01..05 answer 404, never 403). */
     async owned(id: string, accountId: string) {
@@ -61,7 +62,7 @@ export function walletBadgeRepo(d1: D1Database) {
         .prepare(
           `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
            WHERE id = ? AND account_id = ? AND accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
-             AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL`,
+             AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL RETURNING id`,
         )
         .bind(now, now, id, accountId),
     /** Every claimable badge at once, in one statement; returns how many moved. */

@@ -34,11 +34,11 @@ export function hostRepo(d1: D1Database) {
     async setPublic(id: string, accountId: string, isPublic: boolean, now: number) {
       const r = await d1
         .prepare(
-          'UPDATE host_assertions SET is_public = ?, updated_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL',
+          'UPDATE host_assertions SET is_public = ?, updated_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL RETURNING 1',
         )
         .bind(isPublic ? 1 : 0, now, id, accountId)
-        .run();
-      return r.meta.changes;
+        .all();
+      return r.results.length;
     },
     /** Deletes the row; answers its image key so the stored image can be removed too. */
     async remove(id: string, accountId: string) {

@@ -44,32 +44,59 @@ function statusClause(v: Visibility): { m: string; h: string | null } {
   }
 }
 
-function listSql(v: Visibility): string {
+/** The two sides of the list (issued here, imported), each a full SELECT with ?1 = account id. */
+function listSides(v: Visibility): { own: string; host: string | null } {
   const s = statusClause(v);
-  const own = `SELECT 'm' AS kind, a.id, bc.name, bc.description, a.issuer_id, i.name AS issuer_name, a.recipient_email AS email,
-      a.issued_on, a.expires_at, a.revoked_at, a.is_public, a.is_blockchain, a.accept_status, a.created_at, a.accepted_at
+  const own = `SELECT 'm' AS kind, a.id AS id, bc.name AS name, bc.description AS description, a.issuer_id AS issuer_id,
+      i.name AS issuer_name, a.recipient_email AS email, a.issued_on AS issued_on, a.expires_at AS expires_at,
+      a.revoked_at AS revoked_at, a.is_public AS is_public, a.is_blockchain AS is_blockchain,
+      a.accept_status AS accept_status, a.created_at AS created_at, a.accepted_at AS accepted_at
     FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
     WHERE a.account_id = ?1 AND ${LIVE} AND ${s.m}`;
-  if (!s.h) return own;
-  return `${own} UNION ALL SELECT 'h', h.id, h.name, h.description, NULL, h.issuer_name, h.recipient_email,
-      h.issued_on, h.expires_at, h.revoked_at, h.is_public, 0, 2, h.created_at, h.created_at
+  if (!s.h) return { own, host: null };
+  const host = `SELECT 'h' AS kind, h.id AS id, h.name AS name, h.description AS description, NULL AS issuer_id,
+      h.issuer_name AS issuer_name, h.recipient_email AS email, h.issued_on AS issued_on, h.expires_at AS expires_at,
+      h.revoked_at AS revoked_at, h.is_public AS is_public, 0 AS is_blockchain, 2 AS accept_status,
+      h.created_at AS created_at, h.created_at AS accepted_at
     FROM host_assertions h WHERE h.account_id = ?1 AND ${s.h}`;
+  return { own, host };
+}
+
+/**
+ * One page of the list. Without a keyword each side is ordered and cut to the rows the page can
+ * need before the two are merged, so SQLite walks the (account, status, issued_on) index and stops
+ * early instead of sorting the whole wallet; with a keyword the filter runs on the merged rows.
+ */
+function pageSql(v: Visibility, order: string, kw: string, limit: number, offset: number): string {
+  const { own, host } = listSides(v);
+  const cut = (sql: string) => (kw === '1' ? `SELECT * FROM (${sql} ORDER BY ${order} LIMIT ${limit + offset})` : sql);
+  const merged = host ? `${cut(own)} UNION ALL ${cut(host)}` : cut(own);
+  return `SELECT * FROM (${merged}) WHERE ${kw} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** How many rows the filter holds: counted on the badge tables alone unless a keyword needs the names. */
+function totalSql(v: Visibility, kw: string): string {
+  const { own, host } = listSides(v);
+  if (kw !== '1') return `SELECT COUNT(*) AS n FROM (${host ? `${own} UNION ALL ${host}` : own}) WHERE ${kw}`;
+  const s = statusClause(v);
+  const mine = `SELECT COUNT(*) FROM assertions a WHERE a.account_id = ?1 AND ${LIVE} AND ${s.m}`;
+  const theirs = s.h ? ` + (SELECT COUNT(*) FROM host_assertions h WHERE h.account_id = ?1 AND ${s.h})` : '';
+  return `SELECT (${mine})${theirs} AS n`;
 }
 
 /** The wallet's badge list: one page, its total, and the claimable and receiving counts, in one batch. */
 export async function findWalletList(d1: D1Database, accountId: string, q: ListQuery) {
   const size = CONFIG.pageSizes.badges;
   const kw = keywordClause(keywordWords(q.keyword), q.types);
-  const base = `SELECT * FROM (${listSql(q.visibility)}) WHERE ${kw.sql}`;
   const offset = (Math.max(1, q.page) - 1) * size;
   const [page, total, counts] = await d1.batch([
-    d1.prepare(`${base} ORDER BY ${orderBy(q.sort)} LIMIT ${size} OFFSET ${offset}`).bind(accountId, ...kw.params),
-    d1.prepare(`SELECT COUNT(*) AS n FROM (${base})`).bind(accountId, ...kw.params),
+    d1.prepare(pageSql(q.visibility, orderBy(q.sort), kw.sql, size, offset)).bind(accountId, ...kw.params),
+    d1.prepare(totalSql(q.visibility, kw.sql)).bind(accountId, ...kw.params),
     d1
       .prepare(
         `SELECT COALESCE(SUM(a.accept_status = 0 AND a.is_hidden = 0 AND a.revoked_at IS NULL), 0) AS claimable,
                 COALESCE(SUM(a.accept_status = 1), 0) AS receiving
-         FROM assertions a WHERE a.account_id = ?1 AND ${LIVE}`,
+         FROM assertions a WHERE a.account_id = ?1 AND a.accept_status IN (0, 1) AND ${LIVE}`,
       )
       .bind(accountId),
   ]);

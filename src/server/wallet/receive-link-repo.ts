@@ -23,7 +23,7 @@ export function receiveLinkRepo(d1: D1Database) {
         walletBadgeRepo(d1).receiveStatement(assertionId, accountId, now),
         d1.prepare('UPDATE link_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL').bind(now, tokenHash),
       ]);
-      return received?.meta.changes === 1;
+      return received?.results.length === 1;
     },
   };
 }

@@ -23,7 +23,7 @@ function receiveRefusal(b: BadgeRow): AppError {
  */
 export async function receiveBadge(d1: D1Database, id: string, accountId: string, now: number) {
   const repo = walletBadgeRepo(d1);
-  if ((await repo.receiveStatement(id, accountId, now).run()).meta.changes === 1) return;
+  if ((await repo.receiveStatement(id, accountId, now).all()).results.length === 1) return;
   throw receiveRefusal(await ownedBadge(d1, id, accountId));
 }
 

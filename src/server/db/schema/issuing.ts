@@ -69,6 +69,11 @@ export const badgeClasses = sqliteTable(
     alignmentsJson: text('alignments_json'),
     /** Days from issue to expiry applied to new awards; null means the badges do not expire. */
     expiryDays: integer('expiry_days'),
+    /**
+     * Holders of this badge (received, not deleted): kept exact by triggers on assertions
+     * (migration 0002), so a badge page reads one number instead of counting its holders.
+     */
+    recipientsCount: integer('recipients_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: millis('deleted_at'),
