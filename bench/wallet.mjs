@@ -60,3 +60,22 @@ export async function firstShareRenders(base, publicId, count = 15) {
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(0);
   return { count, p50: at(0.5), p90: at(0.9), max: times.at(-1).toFixed(0) };
 }
+
+/**
+ * The stored share image as the Worker sees it: its own Server-Timing ("stored", the visibility
+ * check in D1 plus the memo or R2 read), sampled over `count` requests. Over loopback the client
+ * time also holds wrangler's proxying of the 90 KB body, which production does not have.
+ */
+export async function storedShareTiming(base, publicId, count = 300) {
+  const url = `${base}/api/v1.0/openbadge/v2/Wallet/Public/ShareImage/${publicId}.png`;
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    const m = /stored;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+    if (m) times.push(Number(m[1]));
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
+  return { count: times.length, p50: at(0.5), p99: at(0.99) };
+}

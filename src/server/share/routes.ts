@@ -15,13 +15,12 @@ export const shareRoutes = new Hono<AppEnv>().get(`${SHARE_IMAGE_PATH}/:file{[A-
   c.header('ETag', etag);
   c.header('Cache-Control', 'public, no-cache');
   c.header('X-Content-Type-Options', 'nosniff');
-  if (image.timings)
-    c.header(
-      'Server-Timing',
-      Object.entries(image.timings)
-        .map(([k, v]) => `${k};dur=${v.toFixed(1)}`)
-        .join(', '),
-    );
+  c.header(
+    'Server-Timing',
+    Object.entries(image.timings)
+      .map(([k, v]) => `${k};dur=${v.toFixed(1)}`)
+      .join(', '),
+  );
   if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
   c.header('Content-Type', 'image/png');
   return c.body(image.bytes);

@@ -23,6 +23,7 @@ export const displayName = (first: string, last: string, lang: string) =>
  * versions are deleted then. A private or deleted badge answers 404 before any cache is read.
  */
 export async function shareImage(env: Env, id: string, waitUntil: (p: Promise<unknown>) => void) {
+  const started = performance.now();
   const b = await shareRepo(env.DB).publicCard(id);
   if (!b) throw new AppError('E404104');
   const recipient = displayName(b.first_name, b.last_name, b.language);
@@ -32,7 +33,7 @@ export async function shareImage(env: Env, id: string, waitUntil: (p: Promise<un
   );
   const key = `share/${id}/${version.slice(0, 32)}.png`;
   const hit = memo.get(key) ?? (await fromR2(env, key));
-  if (hit) return { etag: version.slice(0, 32), bytes: hit, timings: null };
+  if (hit) return { etag: version.slice(0, 32), bytes: hit, timings: { stored: performance.now() - started } };
 
   const card: ShareCard = { badge: b.name, issuer: b.issuer_name, recipient, image: null, lang };
   const png = await badgePng(env, b.image_key, b.image_type, waitUntil);
