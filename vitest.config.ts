@@ -26,8 +26,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          // Real SMTP and HTTP mail servers on 127.0.0.1 for the mail transports.
-          globalSetup: ['./tests/support/mail-servers.ts'],
+          // Real servers on 127.0.0.1: SMTP and HTTP mail, and stand-ins for other issuers and DoH.
+          globalSetup: ['./tests/support/mail-servers.ts', './tests/support/issuer-servers.ts'],
           setupFiles: ['./tests/integration/setup.ts'],
         },
       },

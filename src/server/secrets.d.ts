@@ -13,4 +13,7 @@ interface Env {
   /** HTTP mail API transport (MAIL_TRANSPORT=http): the send endpoint and its bearer key. */
   MAIL_HTTP_URL?: string;
   MAIL_HTTP_TOKEN?: string;
+  /** Outbound guard: host:port pairs tests may reach (ignored in production), and the DoH resolver. */
+  OUTBOUND_TEST_ALLOW?: string;
+  DOH_URL?: string;
 }
