@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { apiPost } from '../lib/api';
+import { Outcome } from '../lib/Outcome';
 
 export interface ActivateLabels {
   intro: string;
@@ -46,27 +47,25 @@ export default function ActivateAccount({
 
   if (state === 'done' || (state === 'failed' && error?.code === 'E409101'))
     return (
-      <div className="stack" role="status">
-        <h2 ref={headingRef} tabIndex={-1}>
-          {state === 'done' ? labels.doneHeading : labels.failedHeading}
-        </h2>
-        <p>{state === 'done' ? labels.doneMessage : error?.message}</p>
-        <a className="btn" href={loginUrl}>
-          {labels.login}
-        </a>
-      </div>
+      <Outcome
+        headingRef={headingRef}
+        failed={false}
+        heading={state === 'done' ? labels.doneHeading : labels.failedHeading}
+        message={state === 'done' ? labels.doneMessage : (error?.message ?? '')}
+        href={loginUrl}
+        action={labels.login}
+      />
     );
   if (state === 'failed')
     return (
-      <div className="stack" role="alert">
-        <h2 ref={headingRef} tabIndex={-1}>
-          {labels.failedHeading}
-        </h2>
-        <p>{error?.message}</p>
-        <a className="btn" href={createUrl}>
-          {labels.createAccount}
-        </a>
-      </div>
+      <Outcome
+        headingRef={headingRef}
+        failed
+        heading={labels.failedHeading}
+        message={error?.message ?? ''}
+        href={createUrl}
+        action={labels.createAccount}
+      />
     );
   return (
     <div className="stack">

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { apiPost } from '../lib/api';
+import { Outcome } from '../lib/Outcome';
 
 export interface ReceiveLinkLabels {
   intro: string;
@@ -54,28 +55,26 @@ export default function ReceiveByLink({
   if (state === 'received' || state === 'receiving') {
     const done = state === 'received';
     return (
-      <div className="stack" role="status">
-        <h2 ref={headingRef} tabIndex={-1}>
-          {done ? labels.doneHeading : labels.receivingHeading}
-        </h2>
-        <p>{done ? labels.doneMessage : labels.receivingMessage}</p>
-        <a className="btn" href={done ? detailUrl : listUrl}>
-          {done ? labels.open : labels.openList}
-        </a>
-      </div>
+      <Outcome
+        headingRef={headingRef}
+        failed={false}
+        heading={done ? labels.doneHeading : labels.receivingHeading}
+        message={done ? labels.doneMessage : labels.receivingMessage}
+        href={done ? detailUrl : listUrl}
+        action={done ? labels.open : labels.openList}
+      />
     );
   }
   if (state === 'failed')
     return (
-      <div className="stack" role="alert">
-        <h2 ref={headingRef} tabIndex={-1}>
-          {labels.failedHeading}
-        </h2>
-        <p>{message}</p>
-        <a className="btn" href={listUrl}>
-          {labels.openList}
-        </a>
-      </div>
+      <Outcome
+        headingRef={headingRef}
+        failed
+        heading={labels.failedHeading}
+        message={message}
+        href={listUrl}
+        action={labels.openList}
+      />
     );
   return (
     <div className="stack">
