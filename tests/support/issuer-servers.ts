@@ -18,6 +18,80 @@ const ZONE: Record<string, { A?: string[]; AAAA?: string[] }> = {
   'private6.example': { AAAA: ['fd00::1'] },
 };
 
+const OB = 'https://w3id.org/openbadges/v2';
+const json = { 'content-type': 'application/ld+json' };
+type Send = (status: number, body: string | Buffer, headers?: Record<string, string>) => void;
+
+/**
+ * Another issuer's hosted Open Badges 2.0 documents (the stand-in of issue 6). The recipient is
+ * learner@example.test, hashed with a salt; ids carry this server's own address.
+ */
+function standInIssuer(path: string, base: string, send: Send) {
+  const issuer = { '@context': OB, type: 'Issuer', id: `${base}/ob/issuer.json`, name: 'Stand-in Academy', url: base };
+  const badge = {
+    '@context': OB,
+    type: 'BadgeClass',
+    id: `${base}/ob/badge.json`,
+    name: 'Stand-in Astronomy',
+    description: 'Looked at the sky.',
+    image: `${base}/ob/badge.png`,
+    criteria: { narrative: 'Look up.' },
+    issuer: `${base}/ob/issuer.json`,
+  };
+  const assertion = (name: string, over: Record<string, unknown> = {}) => ({
+    '@context': OB,
+    type: 'Assertion',
+    id: `${base}/ob/a/${name}.json`,
+    recipient: {
+      type: 'email',
+      hashed: true,
+      salt: 'pepper',
+      // sha256("learner@example.testpepper")
+      identity: 'sha256$2f4b1db64c2471b211cb8cab32b1763fdf84f3572dbe4d90888274aa50afb29a',
+    },
+    badge: `${base}/ob/badge.json`,
+    issuedOn: '2025-01-01T00:00:00Z',
+    verification: { type: 'HostedBadge' },
+    ...over,
+  });
+  switch (path) {
+    case '/ob/issuer.json':
+      return send(200, JSON.stringify(issuer), json);
+    case '/ob/badge.json':
+      return send(200, JSON.stringify(badge), json);
+    case '/ob/a/valid.json':
+      return send(200, JSON.stringify(assertion('valid')), json);
+    case '/ob/a/plain.json':
+      return send(
+        200,
+        JSON.stringify(
+          assertion('plain', { recipient: { type: 'email', hashed: false, identity: 'learner@example.test' } }),
+        ),
+        json,
+      );
+    case '/ob/a/expired.json':
+      return send(200, JSON.stringify(assertion('expired', { expires: '2025-06-01T00:00:00Z' })), json);
+    case '/ob/a/revoked.json':
+      return send(410, JSON.stringify({ '@context': OB, id: `${base}/ob/a/revoked.json`, revoked: true }), json);
+    case '/ob/a/foreign-issuer.json':
+      return send(
+        200,
+        JSON.stringify(
+          assertion('foreign-issuer', {
+            badge: { ...badge, issuer: { ...issuer, id: 'https://university.edu/issuer' } },
+          }),
+        ),
+        json,
+      );
+    case '/ob/a/moved.json':
+      return send(200, JSON.stringify(assertion('somewhere-else')), json);
+    case '/ob/a/html.json':
+      return send(200, '<html><body>Log in</body></html>', { 'content-type': 'text/html' });
+    default:
+      return send(404, 'not found');
+  }
+}
+
 /**
  * A real HTTP server on 127.0.0.1 standing in for other issuers' servers and for the DoH resolver
  * (the outbound guard's tests): redirects, loops, oversized and compressed bodies, slow headers.
@@ -29,6 +103,7 @@ export default async function setup(project: TestProject) {
       res.writeHead(status, headers);
       res.end(body);
     };
+    if (url.pathname.startsWith('/ob/')) return standInIssuer(url.pathname, `http://${req.headers.host ?? ''}`, send);
     switch (url.pathname) {
       case '/ok.json':
         return send(200, JSON.stringify({ ok: true }), { 'content-type': 'application/json' });

@@ -15,13 +15,15 @@ async function digest(algorithm: 'SHA-256' | 'MD5', text: string): Promise<strin
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export type RecipientResult = { ok: true; email: string } | { ok: false; code: 'E022' | 'E023' | 'E024' | 'E025' };
+export type RecipientResult =
+  { ok: true; email: string } | { ok: false; code: 'E022' | 'E023' | 'E024' | 'E025' | 'W001' | 'W002' };
 
 export async function matchRecipient(recipient: unknown, verifiedEmails: string[]): Promise<RecipientResult> {
   if (!recipient || typeof recipient !== 'object') return { ok: false, code: 'E022' };
   const r = recipient as Identity;
   if (typeof r.identity !== 'string' || r.identity.length === 0) return { ok: false, code: 'E022' };
-  if (r.type !== 'email') return { ok: false, code: 'E023' };
+  if (r.type !== 'email') return { ok: false, code: 'W002' };
+  if (verifiedEmails.length === 0) return { ok: false, code: 'W001' };
   const salt = typeof r.salt === 'string' ? r.salt : '';
   const emails = verifiedEmails.map((e) => e.trim().toLowerCase());
   if (r.hashed !== true && r.hashed !== 'true') {
@@ -29,7 +31,8 @@ export async function matchRecipient(recipient: unknown, verifiedEmails: string[
     return hit ? { ok: true, email: hit } : { ok: false, code: 'E025' };
   }
   const m = /^(sha256|md5)\$([0-9a-f]+)$/i.exec(r.identity);
-  if (!m) return { ok: false, code: 'E024' };
+  // Another algorithm (E024) or no "algorithm$hex" form at all (E023).
+  if (!m) return { ok: false, code: /^[a-z0-9-]+\$/i.test(r.identity) ? 'E024' : 'E023' };
   const algorithm = m[1]?.toLowerCase() === 'md5' ? 'MD5' : 'SHA-256';
   const want = (m[2] ?? '').toLowerCase();
   for (const email of emails) if ((await digest(algorithm, email + salt)) === want) return { ok: true, email };

@@ -1,0 +1,96 @@
+import { hostedService } from '../openbadges/hosted';
+import { OB_PREFIX } from '../openbadges/urls';
+import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
+import { outboundPolicy } from '../outbound/policy';
+import { OutboundRefused } from '../outbound/url-policy';
+import { BadJson, parseBadgeJson } from './safe-json';
+
+/** One document of the chain: found, gone (HTTP 410, a revoked hosted assertion), or a failure. */
+export type Doc =
+  | { kind: 'ok'; url: string; doc: Record<string, unknown> }
+  | { kind: 'gone'; url: string; doc: Record<string, unknown> | null }
+  | { kind: 'missing'; url: string }
+  | { kind: 'refused'; url: string }
+  | { kind: 'unreachable'; url: string }
+  | { kind: 'unreadable'; url: string };
+
+const MAX_DOC_BYTES = 256 * 1024;
+
+/**
+ * Where the verifier reads Open Badges documents: our own hosted objects straight from D1 (the
+ * outbound guard refuses our own host, and there is no reason to go out and back in), everything
+ * else through the guarded fetch, within one budget per verification.
+ */
+export function docSource(env: Env, budget = new FetchBudget()) {
+  const own = new URL(env.PUBLIC_BASE_URL).origin;
+  const policy = outboundPolicy(env);
+  const hosted = hostedService(env);
+
+  async function ownDoc(url: URL): Promise<Doc> {
+    const m = new RegExp(`^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList)/([^/]+)$`).exec(
+      url.pathname,
+    );
+    const href = url.href;
+    if (!m) return { kind: 'missing', url: href };
+    const [, kind, id = ''] = m;
+    if (kind === 'Assertion') {
+      const live = await hosted.liveAssertion(id);
+      if (live.kind === 'missing') return { kind: 'missing', url: href };
+      return live.kind === 'gone'
+        ? { kind: 'gone', url: href, doc: live.doc as Record<string, unknown> }
+        : { kind: 'ok', url: href, doc: live.doc as unknown as Record<string, unknown> };
+    }
+    const doc =
+      kind === 'BadgeClass'
+        ? (await hosted.badgeClass(id))?.doc
+        : kind === 'Issuer'
+          ? await hosted.issuer(id)
+          : kind === 'CryptographicKey'
+            ? await hosted.key(id)
+            : await hosted.revocationList(id);
+    return doc
+      ? { kind: 'ok', url: href, doc: doc as unknown as Record<string, unknown> }
+      : { kind: 'missing', url: href };
+  }
+
+  return {
+    budget,
+    async get(raw: unknown): Promise<Doc> {
+      if (typeof raw !== 'string') return { kind: 'unreadable', url: String(raw) };
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        return { kind: 'unreadable', url: raw };
+      }
+      if (url.origin === own) return ownDoc(url);
+      try {
+        const res = await guardedFetch(policy, url.href, {
+          budget,
+          maxBytes: MAX_DOC_BYTES,
+          accept: 'application/ld+json, application/json;q=0.9',
+        });
+        const text = new TextDecoder().decode(res.body);
+        if (res.status === 410) {
+          try {
+            return { kind: 'gone', url: res.url, doc: parseBadgeJson(text) };
+          } catch {
+            return { kind: 'gone', url: res.url, doc: null };
+          }
+        }
+        if (res.status === 404) return { kind: 'missing', url: res.url };
+        if (res.status >= 400) return { kind: 'unreachable', url: res.url };
+        // Fetched HTML is never a badge (SSRF-13).
+        if (/html/i.test(res.contentType)) return { kind: 'unreadable', url: res.url };
+        return { kind: 'ok', url: res.url, doc: parseBadgeJson(text) };
+      } catch (err) {
+        if (err instanceof OutboundRefused) return { kind: 'refused', url: url.href };
+        if (err instanceof OutboundFailed) return { kind: 'unreachable', url: url.href };
+        if (err instanceof BadJson) return { kind: 'unreadable', url: url.href };
+        throw err;
+      }
+    },
+  };
+}
+
+export type DocSource = ReturnType<typeof docSource>;

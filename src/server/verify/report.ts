@@ -1,0 +1,67 @@
+import { ITEM_OF, type Item, type VerifyCode } from './codes';
+
+export type ItemStatus = 'success' | 'fail';
+export type VerifyState = 'valid' | 'invalid' | 'unverifiable';
+
+export interface BadgeInformation {
+  badge_name: string | null;
+  issuer_name: string | null;
+  issuing_date: string | null;
+  expiry_date: string | null;
+  badge_recipient_name: string | null;
+  badge_expired: boolean;
+  revoked: boolean;
+  revocation_reason: string | null;
+}
+
+/** The spec's verification answer (§3 "Verification result", §7 Public/Verification). */
+export interface VerificationReport {
+  badge_information: BadgeInformation;
+  items: Record<Item, { status: ItemStatus; text: string | null }>;
+  verify_errors_count: number;
+  verify_errors_code: VerifyCode[];
+  verify_warning_count: number;
+  verify_warnings_code: VerifyCode[];
+  badge_pass: boolean;
+  verify_state: VerifyState;
+}
+
+const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];
+
+/** Builds the report: each item fails when a code of its own (or E999) is present. */
+export function buildReport(
+  info: BadgeInformation,
+  texts: Partial<Record<Item, string | null>>,
+  codes: VerifyCode[],
+  unverifiable = false,
+): VerificationReport {
+  const unique = [...new Set(codes)];
+  const failed = (item: Item) => unique.some((c) => ITEM_OF[c] === item || ITEM_OF[c] === 'all');
+  const items = Object.fromEntries(
+    ITEMS.map((i) => [i, { status: failed(i) ? 'fail' : 'success', text: texts[i] ?? null }]),
+  ) as VerificationReport['items'];
+  const errors = unique.filter((c) => c.startsWith('E'));
+  const warnings = unique.filter((c) => c.startsWith('W'));
+  const pass = ITEMS.every((i) => items[i].status === 'success');
+  return {
+    badge_information: info,
+    items,
+    verify_errors_count: errors.length,
+    verify_errors_code: errors,
+    verify_warning_count: warnings.length,
+    verify_warnings_code: warnings,
+    badge_pass: pass,
+    verify_state: pass ? 'valid' : unverifiable ? 'unverifiable' : 'invalid',
+  };
+}
+
+export const EMPTY_INFO: BadgeInformation = {
+  badge_name: null,
+  issuer_name: null,
+  issuing_date: null,
+  expiry_date: null,
+  badge_recipient_name: null,
+  badge_expired: false,
+  revoked: false,
+  revocation_reason: null,
+};
