@@ -17,6 +17,7 @@ import { downloadRoutes } from './downloads/routes';
 import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';
 import { hostRoutes } from './wallet/host-routes';
+import { VERIFY_PATH, verifyRoutes } from './verify/routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -43,7 +44,9 @@ export function createServer(frontend?: Frontend) {
   app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
   // The issuer API declares its own larger cap for images; everything else is small JSON.
   app.use('/api/*', async (c, next) =>
-    c.req.path.startsWith('/api/issuer/') ? next() : limitBody(CONFIG.jsonBodyMaxBytes)(c, next),
+    c.req.path.startsWith('/api/issuer/')
+      ? next()
+      : limitBody(c.req.path.endsWith(VERIFY_PATH) ? CONFIG.verifyBodyMaxBytes : CONFIG.jsonBodyMaxBytes)(c, next),
   );
   app.use('/api/*', loadSession());
   app.use('/ns/login/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
@@ -58,6 +61,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', shareRoutes);
   app.route('/', walletPrefsRoutes);
   app.route('/', hostRoutes);
+  app.route('/', verifyRoutes);
   app.route('/', publicAccountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);

@@ -37,6 +37,8 @@ export const CONFIG = {
   serviceCountries: [1, 2, 3, 4, 5, 6, 7] as const,
   /** Request bodies: JSON calls are small; uploads declare their own larger cap. */
   jsonBodyMaxBytes: 256 * 1024,
+  /** Public/Verification may carry a baked image of up to 5 MB, base64 (IMG-11). */
+  verifyBodyMaxBytes: 7 * 1024 * 1024,
   copyrightFromYear: 2020,
 } as const;
 

@@ -94,3 +94,50 @@ describe('verifying badges issued here (read from D1, never over the network)', 
     expect(gone.badge_information).toMatchObject({ revoked: true, revocation_reason: 'Issued by mistake' });
   });
 });
+
+describe('POST Public/Verification (no login)', () => {
+  const call = async (body: Record<string, unknown>) => {
+    const { exports } = await import('cloudflare:workers');
+    const { BASE, SAME_ORIGIN } = await import('./helpers');
+    const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/Verification`, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify(body),
+    });
+    return { http: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('verifies a badge issued here by id, from its baked image, and from pasted JSON', async () => {
+    const acct = await createAccount();
+    const { apiKey } = await newIssuer('Route College');
+    const bc = await newBadgeClass(apiKey, { name: 'Route Badge' });
+    const [id] = (await awardTo(apiKey, bc, [acct.email])).ids;
+    const byId = await call({ input_type: 'assertion_id', assertion_id: id, verification_mail: [acct.email] });
+    expect(byId.json).toMatchObject({ status: 200, badge_pass: true, verify_errors_count: 0 });
+    expect((byId.json['badge_information'] as { badge_name: string }).badge_name).toBe('Route Badge');
+
+    const { exports } = await import('cloudflare:workers');
+    const { BASE } = await import('./helpers');
+    const png = new Uint8Array(
+      await (await exports.default.fetch(`${BASE}/api/v1.0/openBadge/v2/Assertion/${id}/image`)).arrayBuffer(),
+    );
+    const image = btoa(Array.from(png, (b) => String.fromCharCode(b)).join(''));
+    const byImage = await call({ input_type: 'image', image, verification_mail: [acct.email] });
+    expect(byImage.json).toMatchObject({ badge_pass: true });
+
+    const doc = await (
+      await exports.default.fetch(`${BASE}/api/v1.0/openBadge/v2/Assertion/${id}`, {
+        headers: { Accept: 'application/ld+json' },
+      })
+    ).text();
+    const byJson = await call({ input_type: 'json', json: doc, verification_mail: ['stranger@example.test'] });
+    expect(byJson.json).toMatchObject({ badge_pass: false, verify_errors_code: ['E025'] });
+  });
+
+  it('answers E999 for an image without a badge and for nothing readable, and 400 for a bad input type', async () => {
+    const { PNG, b64 } = await import('./issuing-helpers');
+    expect((await call({ input_type: 'image', image: b64(PNG) })).json).toMatchObject({ verify_errors_code: ['E999'] });
+    expect((await call({ input_type: 'json', json: 'not json' })).json).toMatchObject({ badge_pass: false });
+    expect((await call({ input_type: 'telepathy' })).http).toBe(400);
+  });
+});

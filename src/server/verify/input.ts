@@ -1,0 +1,64 @@
+import { BakeError, unbake } from '../openbadges/baking';
+import { OB_PREFIX } from '../openbadges/urls';
+import { looksLikeJws } from './jws-parse';
+import { BadJson, parseBadgeJson } from './safe-json';
+import type { VerifyInput } from './verify';
+
+/** What Public/Verification accepts (spec §7 input_type, plus the forms a person can drop in). */
+export interface VerificationRequest {
+  input_type: 'assertion_id' | 'url' | 'json' | 'jws' | 'image';
+  assertion_id?: string | undefined;
+  url?: string | undefined;
+  json?: string | undefined;
+  jws?: string | undefined;
+  /** A baked PNG or SVG, base64. */
+  image?: string | undefined;
+}
+
+/** A payload found in an image or pasted: a JWS, assertion JSON, or the URL of a hosted assertion. */
+function fromText(text: string): VerifyInput | null {
+  const t = text.trim();
+  if (looksLikeJws(t)) return { kind: 'jws', text: t };
+  if (t.startsWith('{')) {
+    try {
+      return { kind: 'json', doc: parseBadgeJson(t) };
+    } catch (err) {
+      if (err instanceof BadJson) return null;
+      throw err;
+    }
+  }
+  return /^https?:\/\//i.test(t) ? { kind: 'url', url: t } : null;
+}
+
+/** Turns the request into something to verify, or null when nothing readable was given. */
+export function toVerifyInput(env: Env, r: VerificationRequest): VerifyInput | null {
+  switch (r.input_type) {
+    case 'assertion_id':
+      // A badge issued here (spec is_multiverse): verified at its hosted URL, read from D1.
+      return r.assertion_id
+        ? { kind: 'url', url: `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/${r.assertion_id}` }
+        : null;
+    case 'url':
+      return r.url ? { kind: 'url', url: r.url.trim() } : null;
+    case 'json':
+    case 'jws':
+      return fromText((r.input_type === 'json' ? r.json : r.jws) ?? '');
+    case 'image': {
+      if (!r.image) return null;
+      let bytes: Uint8Array;
+      try {
+        bytes = Uint8Array.from(atob(r.image), (c) => c.charCodeAt(0));
+      } catch {
+        return null;
+      }
+      try {
+        const found = unbake(bytes);
+        // In SVG the verify attribute wins over embedded JSON (OB baking rules).
+        return fromText(found.verify ?? found.payload);
+      } catch (err) {
+        if (err instanceof BakeError) return null;
+        throw err;
+      }
+    }
+  }
+}

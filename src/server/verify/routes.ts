@@ -1,0 +1,58 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { cachedVerification } from './cache';
+import { toVerifyInput } from './input';
+import { buildReport, EMPTY_INFO } from './report';
+import { verifyBadge } from './verify';
+
+export const VERIFY_PATH = '/api/v1.0/openbadge/v2/Wallet/Public/Verification';
+
+const verification = createRoute({
+  method: 'post',
+  path: VERIFY_PATH,
+  tags: ['Public'],
+  summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
+  description:
+    'input_type assertion_id (a badge issued here), url (a hosted assertion), json, jws, or image (a baked PNG/SVG, ' +
+    'base64). verification_mail lists the addresses the recipient is checked against. Results are kept 60 seconds.',
+  request: {
+    body: jsonBody(
+      z.object({
+        input_type: z.enum(['assertion_id', 'url', 'json', 'jws', 'image']),
+        assertion_id: z.string().max(64).optional(),
+        url: z.string().max(2048).optional(),
+        json: z
+          .string()
+          .max(256 * 1024)
+          .optional(),
+        jws: z
+          .string()
+          .max(512 * 1024)
+          .optional(),
+        image: z
+          .string()
+          .max(7 * 1024 * 1024)
+          .optional(),
+        verification_mail: z.array(z.string().max(254)).max(10).default([]),
+        is_multiverse: z.boolean().optional(),
+      }),
+    ),
+  },
+  responses: okReply('Verification report'),
+});
+
+/** Public/Verification (spec §7): anyone may verify, no login needed. */
+export const verifyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  verification,
+  async (c) => {
+    const body = c.req.valid('json');
+    const input = toVerifyInput(c.env, body);
+    const report = input
+      ? await cachedVerification(input, body.verification_mail, () => verifyBadge(c.env, input, body.verification_mail))
+      : buildReport(EMPTY_INFO, {}, ['E999']);
+    return ok(c, { ...report });
+  },
+);
