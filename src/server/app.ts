@@ -18,6 +18,7 @@ import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';
 import { hostRoutes } from './wallet/host-routes';
 import { VERIFY_PATH, verifyRoutes } from './verify/routes';
+import { ADD_BADGE_PATH, importRoutes } from './import/routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -46,7 +47,11 @@ export function createServer(frontend?: Frontend) {
   app.use('/api/*', async (c, next) =>
     c.req.path.startsWith('/api/issuer/')
       ? next()
-      : limitBody(c.req.path.endsWith(VERIFY_PATH) ? CONFIG.verifyBodyMaxBytes : CONFIG.jsonBodyMaxBytes)(c, next),
+      : limitBody(
+          c.req.path.endsWith(VERIFY_PATH) || c.req.path.endsWith(ADD_BADGE_PATH)
+            ? CONFIG.verifyBodyMaxBytes
+            : CONFIG.jsonBodyMaxBytes,
+        )(c, next),
   );
   app.use('/api/*', loadSession());
   app.use('/ns/login/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
@@ -62,6 +67,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', walletPrefsRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
+  app.route('/', importRoutes);
   app.route('/', publicAccountRoutes);
   app.route('/', issuingRoutes);
   app.route('/', hostedRoutes);

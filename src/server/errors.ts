@@ -9,6 +9,8 @@ export const ERRORS = {
   E400100: { status: 400, key: 'errors.E400100' }, // request fields invalid (field list attached)
   E400101: { status: 400, key: 'errors.E400101' }, // body is not valid JSON
   E400102: { status: 400, key: 'errors.E400102' }, // verification code incorrect ({{count}} tries left)
+  E400103: { status: 400, key: 'errors.E400103' }, // import: give an image or a URL, exactly one
+  E400104: { status: 400, key: 'errors.E400104' }, // import: URL not allowed or not found
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
@@ -27,6 +29,7 @@ export const ERRORS = {
   E409103: { status: 409, key: 'errors.E409103' }, // badge already received
   E409104: { status: 409, key: 'errors.E409104' }, // badge cannot be received (hidden, revoked, deleted)
   E409105: { status: 409, key: 'errors.E409105' }, // badge status cannot be changed
+  E409106: { status: 409, key: 'errors.E409106' }, // import: badge already registered in this wallet
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
@@ -36,6 +39,11 @@ export const ERRORS = {
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type
   E415101: { status: 415, key: 'errors.E415101' }, // image is not a valid PNG or SVG
   E415102: { status: 415, key: 'errors.E415102' }, // SVG carries scripts or external references
+  E415103: { status: 415, key: 'errors.E415103' }, // import: file extension must be png or svg
+  E422100: { status: 422, key: 'errors.E422100' }, // import: no badge data in a readable format
+  E422101: { status: 422, key: 'errors.E422101' }, // import: badge issued to an address not verified here
+  E422102: { status: 422, key: 'errors.E422102' }, // import: badge failed verification (or is revoked)
+  E422103: { status: 422, key: 'errors.E422103' }, // import: issuer unreachable, try again later
   E429100: { status: 429, key: 'errors.E429100' }, // too many requests
   E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
   E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable

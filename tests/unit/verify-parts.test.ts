@@ -85,6 +85,11 @@ describe('recipient (HV-06)', () => {
     expect(await matchRecipient(undefined, [])).toEqual({ ok: false, code: 'E022' });
     expect(await matchRecipient({ type: 'url', identity: 'https://me.example' }, [])).toEqual({
       ok: false,
+      code: 'W002',
+    });
+    expect(await matchRecipient({ type: 'email', identity: 'a@b.c' }, [])).toEqual({ ok: false, code: 'W001' });
+    expect(await matchRecipient({ type: 'email', identity: 'nohash', hashed: true }, ['a@b.c'])).toEqual({
+      ok: false,
       code: 'E023',
     });
     expect(await matchRecipient({ type: 'email', identity: 'sha1$abc', hashed: true }, ['a@b.c'])).toEqual({

@@ -13,6 +13,15 @@ export type VerifyInput =
   { kind: 'url'; url: string } | { kind: 'json'; doc: Record<string, unknown> } | { kind: 'jws'; text: string };
 
 type Obj = Record<string, unknown>;
+
+/** The documents a verification read: the import stores them with the badge. */
+export interface VerifiedDocs {
+  assertion?: Obj;
+  badge?: Obj;
+  issuer?: Obj | null;
+  /** Where the hosted assertion was found (null for a signed badge). */
+  url?: string | null;
+}
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const OB2_CONTEXTS = new Set(['https://w3id.org/openbadges/v2', 'https://openbadgespec.org/v2/context.json']);
 
@@ -47,6 +56,8 @@ export async function verifyBadge(
   emails: string[],
   now = Date.now(),
   src: DocSource = docSource(env, new FetchBudget()),
+  /** Filled with the documents read, for the import to keep. */
+  out: VerifiedDocs = {},
 ): Promise<VerificationReport> {
   let assertion: Obj;
   let jws: ParsedJws | null = null;
@@ -70,6 +81,8 @@ export async function verifyBadge(
     if (str(assertion['id']) !== url && str(assertion['id']) !== d.url) return whole('E999');
   }
   if (!isOb2(assertion)) return whole('E999');
+  out.assertion = assertion;
+  out.url = jws ? null : str(assertion['id']);
 
   // The badge, and for a signed badge its key, are independent: fetched side by side.
   const verification = (assertion['verification'] ?? {}) as Obj;
@@ -82,6 +95,8 @@ export async function verifyBadge(
   const codes: VerifyCode[] = [];
   let unverifiable = false;
   const issuer = issuerDoc.kind === 'ok' ? issuerDoc.doc : null;
+  out.badge = badgeDoc.doc;
+  out.issuer = issuer;
   if (!issuer || !str(issuer['id']) || !str(issuer['name'])) {
     codes.push('E168');
     if (issuerDoc.kind === 'unreachable') unverifiable = true;

@@ -1,0 +1,65 @@
+export interface NewHostRow {
+  id: string;
+  accountId: string;
+  externalId: string;
+  sourceUrl: string | null;
+  assertionJson: string;
+  badgeJson: string;
+  issuerJson: string;
+  imageKey: string | null;
+  name: string;
+  description: string;
+  issuerName: string;
+  issuerUrl: string | null;
+  recipientEmail: string;
+  issuedOn: number;
+  expiresAt: number | null;
+  now: number;
+}
+
+/** Imported badges as the import writes them; one per account and external id (duplicates refused). */
+export function importRepo(d1: D1Database) {
+  return {
+    /** Inserts unless this account already holds the badge; answers whether a row was written. */
+    async insert(r: NewHostRow): Promise<boolean> {
+      const row = await d1
+        .prepare(
+          `INSERT INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json,
+             image_key, name, description, issuer_name, issuer_url, recipient_email, issued_on, expires_at, verify_status,
+             verified_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
+           ON CONFLICT (account_id, external_id) DO NOTHING RETURNING id`,
+        )
+        .bind(
+          r.id,
+          r.accountId,
+          r.externalId,
+          r.sourceUrl,
+          r.assertionJson,
+          r.badgeJson,
+          r.issuerJson,
+          r.imageKey,
+          r.name,
+          r.description,
+          r.issuerName,
+          r.issuerUrl,
+          r.recipientEmail,
+          r.issuedOn,
+          r.expiresAt,
+          r.now,
+          r.now,
+          r.now,
+        )
+        .first<{ id: string }>();
+      return row !== null;
+    },
+    /** All addresses of the account with whether each is verified (HV-06 needs the difference). */
+    emails: async (accountId: string) =>
+      (
+        await d1
+          .prepare('SELECT email_normalized AS email, verified_at FROM account_emails WHERE account_id = ?')
+          .bind(accountId)
+          .all<{ email: string; verified_at: number | null }>()
+      ).results,
+  };
+}

@@ -1,0 +1,42 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { importBadge } from './service';
+
+export const ADD_BADGE_PATH = '/api/v1.0/openbadge/v2/Wallet/AddBadge';
+
+const addBadge = createRoute({
+  method: 'post',
+  path: ADD_BADGE_PATH,
+  tags: ['Wallet'],
+  summary: 'Import a badge from another provider: a baked image (png or svg, base64) or a URL, exactly one',
+  description:
+    'The badge is verified and must be issued to one of the account’s verified addresses. Errors: E400103 both or ' +
+    'neither, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data, E422101 ' +
+    'address mismatch, E422102 failed verification or revoked, E422103 issuer unreachable, E409106 already here.',
+  request: {
+    body: jsonBody(
+      z.object({
+        access_token: z.string().optional(),
+        image: z
+          .string()
+          .max(7 * 1024 * 1024)
+          .optional(),
+        file_name: z.string().max(255).optional(),
+        url: z.string().max(2048).optional(),
+      }),
+    ),
+  },
+  responses: okReply('Imported', envelope.extend({ assertion_id: z.string() })),
+});
+
+/** AddBadge (spec §7); the wallet routes' session rule applies (Wallet/*). */
+export const importRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(addBadge, async (c) => {
+  const user = c.var.user;
+  if (!user) throw new AppError('E401100');
+  const r = await importBadge(c.env, user.accountId, c.req.valid('json'));
+  return ok(c, { assertion_id: r.id });
+});

@@ -1,0 +1,108 @@
+import { newId } from '../auth/tokens';
+import { AppError } from '../errors';
+import { BakeError, sniffImage, unbake } from '../openbadges/baking';
+import { parseIsoDate } from '../verify/checks/dates';
+import { toVerifyInput } from '../verify/input';
+import { verifyBadge, type VerifiedDocs } from '../verify/verify';
+import { displayImage } from './image';
+import { importRepo } from './repo';
+
+export interface ImportRequest {
+  image?: string | undefined;
+  file_name?: string | undefined;
+  url?: string | undefined;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** Reads what was given: exactly one of image and URL (spec §5), the image by its bytes (IMG-01). */
+function readInput(env: Env, r: ImportRequest) {
+  const hasImage = !!r.image;
+  const hasUrl = !!r.url?.trim();
+  if (hasImage === hasUrl) throw new AppError('E400103');
+  if (hasUrl) {
+    const input = toVerifyInput(env, { input_type: 'url', url: r.url });
+    if (!input) throw new AppError('E400104');
+    return { input, image: null };
+  }
+  if (!/\.(png|svg)$/i.test(r.file_name ?? '')) throw new AppError('E415103');
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(r.image ?? ''), (c) => c.charCodeAt(0));
+  } catch {
+    throw new AppError('E422100');
+  }
+  const type = sniffImage(bytes);
+  if (!type) throw new AppError('E415101');
+  let payload: string;
+  try {
+    const found = unbake(bytes);
+    payload = found.verify ?? found.payload;
+  } catch (err) {
+    if (err instanceof BakeError) throw new AppError('E422100');
+    throw err;
+  }
+  // The payload is assertion JSON, a compact JWS or (legacy) a URL: the same reader tells which.
+  const input = toVerifyInput(env, { input_type: 'json', json: payload });
+  if (!input) throw new AppError('E422100');
+  return { input, image: { bytes, type } };
+}
+
+/**
+ * Imports a badge from another provider (spec §1 AddBadge): it must verify, and be issued to one
+ * of the account's verified addresses (HV-06); then it is kept as a host assertion with its display
+ * image in R2. The image is stored first and removed again if the row is refused as a duplicate.
+ */
+export async function importBadge(env: Env, accountId: string, r: ImportRequest, now = Date.now()) {
+  const { input, image } = readInput(env, r);
+  const repo = importRepo(env.DB);
+  const verified = (await repo.emails(accountId)).filter((e) => e.verified_at !== null).map((e) => e.email);
+  const docs: VerifiedDocs = {};
+  const report = await verifyBadge(env, input, verified, now, undefined, docs);
+  const codes = report.verify_errors_code;
+  if (report.verify_state === 'unverifiable') throw new AppError('E422103');
+  if (report.badge_information.revoked) throw new AppError('E422102');
+  // Nothing readable at the address: a refused or missing URL, or a page that is not a badge.
+  if (!docs.assertion) throw new AppError(input.kind === 'url' ? 'E400104' : 'E422100');
+  if (!docs.badge) throw new AppError('E422102');
+  // Not one of the verified addresses (an unverified one of this account does not count, HV-06).
+  if (codes.includes('E025') || codes.includes('W001')) throw new AppError('E422101');
+  // An expired badge is still the person's badge: it is imported and shown as expired.
+  if (codes.some((c) => c !== 'E045')) throw new AppError('E422102');
+
+  const issuedOn = parseIsoDate(docs.assertion['issuedOn']) ?? now;
+  const externalId = str(docs.assertion['id']) ?? `urn:sha256:${issuedOn}`;
+  const id = newId();
+  let imageKey: string | null = null;
+  if (image) {
+    const display = await displayImage(image.bytes, image.type);
+    if (display) {
+      imageKey = `host-images/${id}.png`;
+      await env.BUCKET.put(imageKey, display, { httpMetadata: { contentType: 'image/png' } });
+    }
+  }
+  const issuer = docs.issuer ?? {};
+  const inserted = await repo.insert({
+    id,
+    accountId,
+    externalId,
+    sourceUrl: docs.url ?? null,
+    assertionJson: JSON.stringify(docs.assertion),
+    badgeJson: JSON.stringify(docs.badge),
+    issuerJson: JSON.stringify(issuer),
+    imageKey,
+    name: (str(docs.badge['name']) ?? '').slice(0, 500),
+    description: (str(docs.badge['description']) ?? '').slice(0, 5000),
+    issuerName: (str(issuer['name']) ?? '').slice(0, 500),
+    issuerUrl: str(issuer['url']),
+    recipientEmail: report.badge_information.badge_recipient_name ?? '',
+    issuedOn,
+    expiresAt: parseIsoDate(docs.assertion['expires']),
+    now,
+  });
+  if (!inserted) {
+    if (imageKey) await env.BUCKET.delete(imageKey);
+    throw new AppError('E409106');
+  }
+  return { id, report };
+}

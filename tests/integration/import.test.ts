@@ -1,0 +1,90 @@
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { bake } from '../../src/server/openbadges/baking';
+import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
+import { b64, PNG } from './issuing-helpers';
+
+const port = inject('issuerPort');
+const standIn = `http://127.0.0.1:${port}/ob/a`;
+
+async function addBadge(token: string, body: Record<string, unknown>) {
+  const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/AddBadge`, {
+    method: 'POST',
+    headers: { ...SAME_ORIGIN, Cookie: `accessToken=${token}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: number; assertion_id?: string; errors?: { code: string }[] };
+  return { http: res.status, code: json.errors?.[0]?.code ?? null, json };
+}
+
+/** An account that also holds learner@example.test, verified or not. */
+async function learner(verified: boolean) {
+  const acct = await createAccount();
+  // One verified owner per address: the address moves to this test's account.
+  await env.DB.prepare("DELETE FROM account_emails WHERE email_normalized = 'learner@example.test'").run();
+  await env.DB.prepare(
+    `INSERT INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at)
+     VALUES (?, ?, 'learner@example.test', 'learner@example.test', ?, 0, ?)`,
+  )
+    .bind(unique('em'), acct.id, verified ? Date.now() : null, Date.now())
+    .run();
+  return { ...acct, token: await createSession(acct.id) };
+}
+
+describe('importing badges from other providers (AddBadge)', () => {
+  // The stand-in's outbound allow list: the Worker under test reads OUTBOUND_TEST_ALLOW from env.
+  beforeAll(() => {
+    (env as unknown as Record<string, string>)['OUTBOUND_TEST_ALLOW'] = `127.0.0.1:${port}`;
+  });
+
+  it('imports by URL into the list, once', async () => {
+    const me = await learner(true);
+    const r = await addBadge(me.token, { url: `${standIn}/valid.json` });
+    expect(r.json).toMatchObject({ status: 200 });
+    const row = await env.DB.prepare('SELECT name, issuer_name, recipient_email FROM host_assertions WHERE id = ?')
+      .bind(r.json.assertion_id)
+      .first();
+    expect(row).toEqual({
+      name: 'Stand-in Astronomy',
+      issuer_name: 'Stand-in Academy',
+      recipient_email: 'learner@example.test',
+    });
+    expect((await addBadge(me.token, { url: `${standIn}/valid.json` })).code).toBe('E409106');
+  });
+
+  it('imports a baked PNG, stores its image, and accepts an expired badge', async () => {
+    const me = await learner(true);
+    const doc = await (await fetch(`${standIn}/expired.json`)).text();
+    const baked = bake(PNG, { verify: `${standIn}/expired.json`, json: doc });
+    const r = await addBadge(me.token, { image: b64(baked), file_name: 'comet.png' });
+    expect(r.json).toMatchObject({ status: 200 });
+    const key = await env.DB.prepare('SELECT image_key FROM host_assertions WHERE id = ?')
+      .bind(r.json.assertion_id)
+      .first<string>('image_key');
+    expect(await env.BUCKET.head(key ?? '')).not.toBeNull();
+  });
+
+  it('refuses with the spec import errors', async () => {
+    const me = await learner(true);
+    expect((await addBadge(me.token, {})).code).toBe('E400103');
+    expect((await addBadge(me.token, { url: `${standIn}/valid.json`, image: b64(PNG), file_name: 'a.png' })).code).toBe(
+      'E400103',
+    );
+    expect((await addBadge(me.token, { image: b64(PNG), file_name: 'a.gif' })).code).toBe('E415103');
+    expect((await addBadge(me.token, { image: btoa('<html></html>'), file_name: 'a.png' })).code).toBe('E415101');
+    expect((await addBadge(me.token, { image: b64(PNG), file_name: 'a.png' })).code).toBe('E422100');
+    expect((await addBadge(me.token, { url: `${standIn}/revoked.json` })).code).toBe('E422102');
+    expect((await addBadge(me.token, { url: `${standIn}/foreign-issuer.json` })).code).toBe('E422102');
+    expect((await addBadge(me.token, { url: 'http://169.254.169.254/latest/meta-data/' })).code).toBe('E400104');
+    expect((await addBadge(me.token, { url: `${standIn}/html.json` })).code).toBe('E400104');
+  });
+
+  it('HV-06: an address the account has not verified does not count', async () => {
+    const unverified = await learner(false);
+    expect((await addBadge(unverified.token, { url: `${standIn}/valid.json` })).code).toBe('E422101');
+  });
+
+  it('needs a session', async () => {
+    expect((await addBadge('nobody'.padEnd(43, 'x'), { url: `${standIn}/valid.json` })).http).toBe(401);
+  });
+});
