@@ -88,3 +88,25 @@ describe('importing badges from other providers (AddBadge)', () => {
     expect((await addBadge('nobody'.padEnd(43, 'x'), { url: `${standIn}/valid.json` })).http).toBe(401);
   });
 });
+
+describe('imported badges are verified again', () => {
+  it('marks an imported badge revoked once its issuer revokes it, and keeps a valid one valid', async () => {
+    const { reverifyImported, REVERIFY_AFTER_MS } = await import('../../src/server/import/reverify');
+    const me = await learner(true);
+    const good = (await addBadge(me.token, { url: `${standIn}/valid.json` })).json.assertion_id;
+    const soon = (await addBadge(me.token, { url: `${standIn}/plain.json` })).json.assertion_id;
+    // The issuer revokes the second one: its URL now answers 410.
+    await env.DB.prepare('UPDATE host_assertions SET source_url = ? WHERE id = ?')
+      .bind(`${standIn}/revoked.json`, soon)
+      .run();
+    const later = Date.now() + REVERIFY_AFTER_MS + 1000;
+    expect(await reverifyImported(env, later)).toBeGreaterThanOrEqual(2);
+    const rows = await env.DB.prepare('SELECT id, verify_status, revoked_at FROM host_assertions WHERE id IN (?, ?)')
+      .bind(good, soon)
+      .all<{ id: string; verify_status: string; revoked_at: number | null }>();
+    const byId = Object.fromEntries(rows.results.map((r) => [r.id, r]));
+    expect(byId[good as string]).toMatchObject({ verify_status: 'valid', revoked_at: null });
+    expect(byId[soon as string]?.verify_status).toBe('invalid');
+    expect(byId[soon as string]?.revoked_at).not.toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { createLogger } from '../log';
 import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox } from '../outbox/repo';
 import { walletBadgeRepo } from '../wallet/badge-repo';
+import { reverifyImported } from '../import/reverify';
 
 /** Rows younger than this are still in the hands of their first queue message. */
 const SWEEP_GRACE_MS = 60_000;
@@ -56,7 +57,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   if (controller.cron === CRON_NIGHTLY) {
     await purgeExpired(env, controller.scheduledTime);
     const settled = await settleReceiving(env, controller.scheduledTime);
-    log.info('nightly batch done', { settled });
+    const reverified = await reverifyImported(env, controller.scheduledTime);
+    log.info('nightly batch done', { settled, reverified });
     return;
   }
   const swept = await sweepOutbox(env, controller.scheduledTime);
