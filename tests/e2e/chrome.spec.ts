@@ -26,6 +26,8 @@ const PAGES = [
   ['/unauthorized', 403],
   ['/badge-unavailable', 404],
   ['/terms-rejection', 200],
+  ['/verification', 200],
+  ['/receive/an-unused-link-token-00000000000', 404],
   ['/no/such/page', 404],
 ] as const;
 
@@ -34,7 +36,7 @@ for (const [query, htmlLang] of LANGUAGES) {
     page,
     problems,
   }) => {
-    // Fourteen pages, each checked by axe: allow for a loaded 2-core CI machine.
+    // Sixteen pages, each checked by axe: allow for a loaded 2-core CI machine.
     test.setTimeout(120_000);
     const titles = new Set<string>();
     for (const [route, status] of PAGES) {

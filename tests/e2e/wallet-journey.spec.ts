@@ -142,6 +142,14 @@ for (const [lang, c] of [
     expect(image.headers()['content-type']).toBe('image/png');
     expect((await image.body()).readUInt32BE(16)).toBe(1200);
 
+    // The visitor verifies it from the page, still without JavaScript: all four items pass.
+    await visitor.getByRole('button', { name: c.verify.verify_this }).click();
+    await expect(visitor.getByRole('heading', { name: c.verify.result })).toBeVisible();
+    await expect(visitor.getByRole('status').filter({ hasText: c.verify.pass })).toBeVisible();
+    await expect(visitor.locator('.verify-success')).toHaveCount(4);
+    await expect(visitor.getByText('Ploy Srisuk')).toBeVisible();
+    await expect(visitor.getByText(r.email)).toHaveCount(0);
+
     // 6. Private again: the public page and the share image are gone at once.
     await page.getByRole('button', { name: c.detail.make_private }).click();
     await expect(page.getByRole('status').filter({ hasText: c.detail.is_private })).toBeVisible();
