@@ -4,6 +4,7 @@ import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
+import { chunk, png } from '../support/png';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const BASE = '/ns/portal/openbadge';
@@ -126,5 +127,25 @@ test('publish a badge, read its public page logged out (as a crawler would), the
   const id = publicUrl.split('/').pop() ?? '';
   const foreign = await page.goto(`${BASE}/assertions/detail/${id}`);
   expect(foreign?.status()).toBe(404);
+  expect(problems).toEqual([]);
+});
+
+test('the add-a-badge screen: reached from the list, refusals shown in the page', async ({ page, problems }) => {
+  const w = await freshWallet();
+  await signIn(page, w.token);
+  await page.goto(`${BASE}/assertions?language=en`);
+  await page.getByRole('link', { name: en.import.add_link }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.import.title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: en.import.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.errors.E400103);
+  await page.getByLabel(en.import.image).setInputFiles({
+    name: 'plain.png',
+    mimeType: 'image/png',
+    // A valid PNG that carries no badge.
+    buffer: Buffer.from(png(64, 64, chunk('IDAT', new Uint8Array(32)))),
+  });
+  await page.getByRole('button', { name: en.import.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.errors.E422100);
   expect(problems).toEqual([]);
 });
