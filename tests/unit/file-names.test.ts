@@ -26,3 +26,12 @@ describe('download file names', () => {
     );
   });
 });
+
+describe('bytes to base64', () => {
+  it('matches the platform encoder, also for more bytes than one slice', async () => {
+    const { bytesToBase64 } = await import('../../src/lib/base64');
+    const bytes = new Uint8Array(100_000).map((_, i) => (i * 31) % 256);
+    expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+    expect(bytesToBase64(new Uint8Array())).toBe('');
+  });
+});

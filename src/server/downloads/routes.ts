@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bytesToBase64 } from '../../lib/base64';
 import { attachment, downloadName } from '../../lib/file-names';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
@@ -47,8 +48,6 @@ function file(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer> | string, type:
   return c.body(bytes);
 }
 
-const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
-
 /** Downloads of spec §1 (image, JSON, PDF certificate) and the QR code; the owner's badges only. */
 export const downloadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(pdf, async (c) => {
@@ -76,5 +75,5 @@ export const downloadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
   .openapi(qr, async (c) => {
     const r = await downloadService(c.env).qrCode(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     c.header('Cache-Control', 'no-store');
-    return ok(c, { url: r.url, svg: r.svg, png: `data:image/png;base64,${base64(r.png)}` });
+    return ok(c, { url: r.url, svg: r.svg, png: `data:image/png;base64,${bytesToBase64(r.png)}` });
   });

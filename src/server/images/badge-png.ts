@@ -1,15 +1,10 @@
+import { bytesToBase64 } from '../../lib/base64';
 import { ByteMemo } from '../openbadges/memo';
 import { svgToPng } from '../share/render';
 
 /** Badge images at the size cards and certificates draw them (public bytes, per isolate). */
 const memo = new ByteMemo(4 * 1024 * 1024);
 export const BADGE_PNG_SIZE = 300;
-
-const base64 = (bytes: Uint8Array) => {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-};
 
 /**
  * A badge class image as a 300 px PNG, for the share image and the PDF. Issuers upload images of
@@ -35,7 +30,7 @@ export async function badgePng(
       ? bytes
       : new TextEncoder().encode(
           `<svg xmlns="http://www.w3.org/2000/svg" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}">` +
-            `<image href="data:image/png;base64,${base64(bytes)}" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}" preserveAspectRatio="xMidYMid meet"/></svg>`,
+            `<image href="data:image/png;base64,${bytesToBase64(bytes)}" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}" preserveAspectRatio="xMidYMid meet"/></svg>`,
         );
   const png = await svgToPng(svg, BADGE_PNG_SIZE).catch(() => null);
   if (!png) return imageType === 'png' ? bytes : null;
@@ -45,4 +40,4 @@ export async function badgePng(
   return out;
 }
 
-export const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${base64(png)}`;
+export const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${bytesToBase64(png)}`;

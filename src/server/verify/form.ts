@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '../../lib/base64';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { toVerifyInput, type VerificationRequest } from './input';
@@ -5,12 +6,6 @@ import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 import { verifyBadge } from './verify';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-const base64 = (bytes: Uint8Array) => {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-};
 
 /** The recipient of a badge issued here: checked by its stored address, shown by the holder's name. */
 async function issuedHere(d1: D1Database, id: string) {
@@ -39,7 +34,7 @@ export async function verifyFromForm(env: Env, form: FormData): Promise<Verifica
   let request: VerificationRequest | null = null;
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_IMAGE_BYTES) return buildReport(EMPTY_INFO, {}, ['E999']);
-    request = { input_type: 'image', image: base64(new Uint8Array(await file.arrayBuffer())) };
+    request = { input_type: 'image', image: bytesToBase64(new Uint8Array(await file.arrayBuffer())) };
   } else if (text('assertion_id')) request = { input_type: 'assertion_id', assertion_id: text('assertion_id') };
   else if (text('url')) request = { input_type: 'url', url: text('url') };
   else if (text('json')) request = { input_type: 'json', json: text('json') };
