@@ -8,7 +8,7 @@ import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
-import { firstShareRenders, storedShareTiming, walletFixture } from './wallet.mjs';
+import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 
 const PORT = 8790;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -39,6 +39,7 @@ const rows = [];
 let bulk;
 let renders;
 let stored;
+let pageRender;
 try {
   const fixture = await issuingFixture(worker.base);
   const targets = [
@@ -84,6 +85,7 @@ try {
   );
   renders = await firstShareRenders(worker.base, w.publicId);
   stored = await storedShareTiming(worker.base, w.publicId);
+  pageRender = await pageRenderTiming(worker.base, `/ns/portal/openbadge/public/assertions/detail/${w.publicId}`);
   for (const target of targets) {
     if (ONLY && target !== targets[0] && !ONLY.test(target.name)) continue;
     const url = `${worker.base}${target.path}`;
@@ -131,6 +133,9 @@ console.log(
   `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms`,
 );
 console.log(`share image, stored (server time, ${stored.count} requests): p50 ${stored.p50} ms, p99 ${stored.p99} ms`);
+console.log(
+  `public badge page, render (server time, ${pageRender.count} requests): p50 ${pageRender.p50} ms, p99 ${pageRender.p99} ms`,
+);
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)
   console.log(
@@ -146,5 +151,9 @@ if (rows.some((r) => r.errors > 0)) console.log('\nwarning: some requests failed
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
-  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk, renders, stored }, null, 2),
+  JSON.stringify(
+    { at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk, renders, stored, pageRender },
+    null,
+    2,
+  ),
 );

@@ -79,3 +79,17 @@ export async function storedShareTiming(base, publicId, count = 300) {
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
   return { count: times.length, p50: at(0.5), p99: at(0.99) };
 }
+
+/** A page's own render time (Server-Timing "render", body included), sampled over `count` requests. */
+export async function pageRenderTiming(base, path, count = 300) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${base}${path}`);
+    await res.arrayBuffer();
+    const m = /render;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+    if (m) times.push(Number(m[1]));
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
+  return { count: times.length, p50: at(0.5), p99: at(0.99) };
+}

@@ -12,6 +12,7 @@ import { hostedRoutes } from './openbadges/routes';
 import { validationHook } from './http/validation';
 import { limitBody } from './middleware/body-limit';
 import { guardPages } from './middleware/page-guard';
+import { renderTiming } from './middleware/render-timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { shareRoutes } from './share/routes';
@@ -80,6 +81,7 @@ export function createServer(frontend?: Frontend) {
 
   if (frontend) {
     app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages());
+    app.use(`${BASE}/public/*`, renderTiming());
     app.all(`${BASE}/*`, frontend.pages);
   }
   app.notFound(notFound);
