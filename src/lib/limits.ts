@@ -5,4 +5,6 @@
 export const CONFIG_LIMITS = {
   /** First and last name, in characters (spec §5: "a parameter"). */
   nameMax: 50,
+  /** A badge image sent to verify or import (security guide IMG-11). */
+  badgeImageMaxBytes: 5 * 1024 * 1024,
 } as const;

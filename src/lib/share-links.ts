@@ -1,16 +1,8 @@
 /**
- * The share modes of spec §3 and where each one sends the person. Social sites are reached by
+ * Where the share modes of spec §3 send the person (0 feed, 1 profile, 2/3 public page with or
+ * without a message, 5 QR code; 4 blockchain belongs to the blockchain issue). Social sites are reached by
  * plain links (no third-party scripts on our pages): the public page's Open Graph tags do the rest.
  */
-export const SHARE_MODE = {
-  feed: 0,
-  profile: 1,
-  publicPage: 2,
-  publicPageNoMessage: 3,
-  blockchain: 4,
-  qrCode: 5,
-} as const;
-
 export interface ShareTarget {
   url: string;
   badge: string;

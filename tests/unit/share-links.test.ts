@@ -33,3 +33,13 @@ describe('share links', () => {
     expect(new URL(facebookPost(target)).searchParams.get('u')).toBe(target.url);
   });
 });
+
+describe('JSON inside a script element (XSS-04)', () => {
+  it('escapes what could close the element, and reads back unchanged', async () => {
+    const { jsonForScript } = await import('../../src/lib/json-script');
+    const value = { name: '</script><script>alert(1)</script> & \u2028\u2029' };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
+import { translatorFor } from '../../i18n/translator';
 import { sha256Hex } from '../auth/tokens';
 import { AppError } from '../errors';
 import { ByteMemo } from '../openbadges/memo';
@@ -9,13 +11,11 @@ import { badgePng, pngDataUrl } from '../images/badge-png';
 const memo = new ByteMemo(8 * 1024 * 1024);
 
 /** Part of every stored image's key: bump it when the layout changes, so old renders are replaced. */
-const LAYOUT_VERSION = 6;
+const LAYOUT_VERSION = 7;
 
-const FAMILY_FIRST = new Set(['ja', 'zh-cn', 'zh-tw', 'ko']);
-
-/** The recipient's name as it is written in their language (family name first in CJK). */
+/** A person's name in their own language's order: the catalogues' common.full_name, as on every page. */
 export const displayName = (first: string, last: string, lang: string) =>
-  FAMILY_FIRST.has(lang) ? `${last} ${first}` : `${first} ${last}`;
+  translatorFor(toLanguage(lang) ?? DEFAULT_LANGUAGE)('common.full_name', { first, last });
 
 /**
  * The 1200x630 share image of a public badge. Stored in R2 under a key derived from everything the

@@ -1,11 +1,10 @@
 import { bytesToBase64 } from '../../lib/base64';
+import { CONFIG_LIMITS } from '../../lib/limits';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { toVerifyInput, type VerificationRequest } from './input';
 import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 import { verifyBadge } from './verify';
-
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The recipient of a badge issued here: checked by its stored address, shown by the holder's name. */
 async function issuedHere(d1: D1Database, id: string) {
@@ -33,7 +32,7 @@ export async function verifyFromForm(env: Env, form: FormData): Promise<Verifica
   const email = text('email');
   let request: VerificationRequest | null = null;
   if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_IMAGE_BYTES) return buildReport(EMPTY_INFO, {}, ['E999']);
+    if (file.size > CONFIG_LIMITS.badgeImageMaxBytes) return buildReport(EMPTY_INFO, {}, ['E999']);
     request = { input_type: 'image', image: bytesToBase64(new Uint8Array(await file.arrayBuffer())) };
   } else if (text('assertion_id')) request = { input_type: 'assertion_id', assertion_id: text('assertion_id') };
   else if (text('url')) request = { input_type: 'url', url: text('url') };
