@@ -23,40 +23,48 @@ Common options
   --key KEY           the issuer API key (default: LANYARD_ISSUER_KEY)
 `;
 
-const { positionals, values: o } = parseArgs({
-  allowPositionals: true,
-  options: {
-    base: { type: 'string' },
-    key: { type: 'string' },
-    'admin-token': { type: 'string' },
-    name: { type: 'string' },
-    url: { type: 'string' },
-    email: { type: 'string' },
-    description: { type: 'string' },
-    image: { type: 'string' },
-    certified: { type: 'boolean' },
-    country: { type: 'string' },
-    'criteria-url': { type: 'string' },
-    criteria: { type: 'string' },
-    tags: { type: 'string' },
-    'expiry-days': { type: 'string' },
-    'badge-class': { type: 'string' },
-    to: { type: 'string' },
-    'to-file': { type: 'string' },
-    signed: { type: 'boolean' },
-    blockchain: { type: 'boolean' },
-    'issued-on': { type: 'string' },
-    expires: { type: 'string' },
-    narrative: { type: 'string' },
-    evidence: { type: 'string' },
-    language: { type: 'string' },
-    assertion: { type: 'string' },
-    reason: { type: 'string' },
-    title: { type: 'string' },
-    details: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+const options = {
+  base: { type: 'string' },
+  key: { type: 'string' },
+  'admin-token': { type: 'string' },
+  name: { type: 'string' },
+  url: { type: 'string' },
+  email: { type: 'string' },
+  description: { type: 'string' },
+  image: { type: 'string' },
+  certified: { type: 'boolean' },
+  country: { type: 'string' },
+  'criteria-url': { type: 'string' },
+  criteria: { type: 'string' },
+  tags: { type: 'string' },
+  'expiry-days': { type: 'string' },
+  'badge-class': { type: 'string' },
+  to: { type: 'string' },
+  'to-file': { type: 'string' },
+  signed: { type: 'boolean' },
+  blockchain: { type: 'boolean' },
+  'issued-on': { type: 'string' },
+  expires: { type: 'string' },
+  narrative: { type: 'string' },
+  evidence: { type: 'string' },
+  language: { type: 'string' },
+  assertion: { type: 'string' },
+  reason: { type: 'string' },
+  title: { type: 'string' },
+  details: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+/* Ids and keys are base64url and may begin with '-', which parseArgs would take for an option;
+   joining "--opt value" into "--opt=value" for string options keeps them values. */
+const argv = [];
+for (let i = 2; i < process.argv.length; i++) {
+  const arg = process.argv[i];
+  const name = arg.startsWith('--') ? arg.slice(2) : '';
+  if (options[name]?.type === 'string' && i + 1 < process.argv.length) argv.push(`${arg}=${process.argv[++i]}`);
+  else argv.push(arg);
+}
+const { positionals, values: o } = parseArgs({ args: argv, allowPositionals: true, options });
 
 const command = positionals[0];
 if (!command || o.help) {
