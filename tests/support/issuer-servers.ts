@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
+import { serveFixture } from './conformance-fixtures';
+import { signedStandIn } from './signed-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -103,6 +105,9 @@ export default async function setup(project: TestProject) {
       res.writeHead(status, headers);
       res.end(body);
     };
+    if (serveFixture(url.pathname, send)) return;
+    const base = `http://${req.headers.host ?? ''}`;
+    if (/^\/ob\/(signed|jws)\//.test(url.pathname)) return void signedStandIn(url.pathname, base, send);
     if (url.pathname.startsWith('/ob/')) return standInIssuer(url.pathname, `http://${req.headers.host ?? ''}`, send);
     switch (url.pathname) {
       case '/ok.json':

@@ -6,6 +6,8 @@ import { checkSignature, type KeyDocument } from './checks/signature';
 import type { VerifyCode } from './codes';
 import { docSource, type Doc, type DocSource } from './doc-source';
 import { BadJws, parseJws, type ParsedJws } from './jws-parse';
+import { normalizeDoc } from './ld/normalize';
+import type { Role } from './ld/upgrade';
 import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 
 /** What can be verified: a hosted assertion's URL, its JSON, or a signed badge's compact JWS. */
@@ -23,13 +25,12 @@ export interface VerifiedDocs {
   url?: string | null;
 }
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const OB2_CONTEXTS = new Set(['https://w3id.org/openbadges/v2', 'https://openbadgespec.org/v2/context.json']);
 
-/** An Open Badges 2.0 document names the v2 context (alone or first among extensions). */
-function isOb2(doc: Obj): boolean {
-  const ctx = doc['@context'];
-  const list = Array.isArray(ctx) ? ctx : [ctx];
-  return list.some((c) => typeof c === 'string' && OB2_CONTEXTS.has(c));
+/** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
+function hostedAddress(doc: Obj): string | null {
+  const id = str(doc['id']);
+  if (id && /^https?:/i.test(id)) return id;
+  return str((doc['verify'] as Obj | null | undefined)?.['url']);
 }
 
 const whole = (code: VerifyCode, unverifiable = false, info = EMPTY_INFO): VerificationReport =>
@@ -38,10 +39,17 @@ const whole = (code: VerifyCode, unverifiable = false, info = EMPTY_INFO): Verif
 /** A failed fetch ends the verification: "could not verify now" when unreachable, else invalid. */
 const failedDoc = (d: Exclude<Doc, { kind: 'ok' }>) => whole('E999', d.kind === 'unreachable');
 
-/** An embedded object or a URL to fetch (badge and issuer may be either in OB 2.0). */
-async function resolve(src: DocSource, ref: unknown): Promise<Doc> {
+/**
+ * An embedded object (already read as part of the assertion) or a URL to fetch and read as JSON-LD
+ * in the version of the badge it belongs to; a document that is not readable Open Badges JSON-LD
+ * counts as unreadable.
+ */
+async function resolve(src: DocSource, ref: unknown, role: Role, version: '2.0' | '1.x'): Promise<Doc> {
   if (ref && typeof ref === 'object') return { kind: 'ok', url: str((ref as Obj)['id']) ?? '', doc: ref as Obj };
-  return src.get(ref);
+  const d = await src.get(ref);
+  if (d.kind !== 'ok') return d;
+  const n = await normalizeDoc(d.doc, role, d.url, version);
+  return n.ok ? { ...d, doc: n.doc } : { kind: 'unreadable', url: d.url };
 }
 
 /**
@@ -59,7 +67,8 @@ export async function verifyBadge(
   /** Filled with the documents read, for the import to keep. */
   out: VerifiedDocs = {},
 ): Promise<VerificationReport> {
-  let assertion: Obj;
+  let raw: Obj;
+  let at: string;
   let jws: ParsedJws | null = null;
   if (input.kind === 'jws') {
     try {
@@ -68,30 +77,38 @@ export async function verifyBadge(
       if (err instanceof BadJws) return whole('E999');
       throw err;
     }
-    assertion = jws.payload;
+    raw = jws.payload;
+    at = '';
   } else {
     // The hosted copy wins over any embedded one (HV-04): JSON only tells where it lives.
-    const url = input.kind === 'url' ? input.url : str(input.doc['id']);
+    const url = input.kind === 'url' ? input.url : hostedAddress(input.doc);
     if (!url || !/^https?:/i.test(url)) return whole('E999');
     const d = await src.get(url);
     if (d.kind === 'gone') return revoked(d.doc);
     if (d.kind !== 'ok') return failedDoc(d);
-    assertion = d.doc;
-    if (assertion['revoked'] === true) return revoked(assertion);
-    if (str(assertion['id']) !== url && str(assertion['id']) !== d.url) return whole('E999');
+    if (d.doc['revoked'] === true) return revoked(d.doc);
+    raw = d.doc;
+    at = d.url;
+    const found = hostedAddress(raw);
+    if (found !== url && found !== d.url) return whole('E999');
   }
-  if (!isOb2(assertion)) return whole('E999');
+  const read = await normalizeDoc(raw, 'assertion', at);
+  // A 1.x signed badge is not checked half-way: "could not verify", not "invalid".
+  if (!read.ok) return whole('E999', read.why === 'legacy-signed');
+  const assertion = read.doc;
+  const version = read.version;
+  if (assertion['revoked'] === true) return revoked(assertion);
   out.assertion = assertion;
   out.url = jws ? null : str(assertion['id']);
 
   // The badge, and for a signed badge its key, are independent: fetched side by side.
   const verification = (assertion['verification'] ?? {}) as Obj;
   const [badgeDoc, keyDoc] = await Promise.all([
-    resolve(src, assertion['badge']),
-    jws ? src.get(verification['creator']) : Promise.resolve(null),
+    resolve(src, assertion['badge'], 'badge', version),
+    jws ? resolve(src, verification['creator'], 'other', version) : Promise.resolve(null),
   ]);
   if (badgeDoc.kind !== 'ok') return failedDoc(badgeDoc);
-  const issuerDoc = await resolve(src, badgeDoc.doc['issuer']);
+  const issuerDoc = await resolve(src, badgeDoc.doc['issuer'], 'issuer', version);
   const codes: VerifyCode[] = [];
   let unverifiable = false;
   const issuer = issuerDoc.kind === 'ok' ? issuerDoc.doc : null;
@@ -105,9 +122,10 @@ export async function verifyBadge(
     if (keyDoc?.kind === 'unreachable') unverifiable = true;
     if (!(await checkSignature(jws, key, issuer)).ok) codes.push('E168');
     if (issuer['revocationList'] !== undefined) {
-      const list = await src.get(issuer['revocationList']);
+      const list = await resolve(src, issuer['revocationList'], 'other', version);
       if (list.kind !== 'ok') return whole('E999', true, infoOf(assertion, badgeDoc.doc, issuer, null, now));
-      if (isRevoked(list.doc, str(assertion['id']))) return revoked(assertion, badgeDoc.doc, issuer);
+      const entry = revocationEntry(list.doc, str(assertion['id']));
+      if (entry) return revoked({ ...assertion, revocationReason: entry['revocationReason'] }, badgeDoc.doc, issuer);
     }
   } else if (
     !assertionOriginAllowed(
@@ -137,9 +155,18 @@ export async function verifyBadge(
   );
 }
 
-function isRevoked(list: Obj, id: string | null): boolean {
-  const entries = Array.isArray(list['revokedAssertions']) ? list['revokedAssertions'] : [];
-  return entries.some((e) => (typeof e === 'string' ? e : str((e as Obj | null)?.['id'])) === id);
+/**
+ * The revocation list's entry for this assertion, if any. Entries are ids or objects with an id and
+ * a reason; JSON-LD compaction turns a list of one into that one entry, so both shapes are read.
+ */
+function revocationEntry(list: Obj, id: string | null): Obj | null {
+  const v = list['revokedAssertions'];
+  const entries: unknown[] = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
+  for (const e of entries) {
+    if (typeof e === 'string' && e === id) return {};
+    if (e && typeof e === 'object' && str((e as Obj)['id']) === id) return e as Obj;
+  }
+  return null;
 }
 
 function revoked(doc: Obj | null, badge: Obj | null = null, issuer: Obj | null = null): VerificationReport {

@@ -21,10 +21,21 @@ function criteria(badge: Record<string, unknown>) {
   return { url: httpUrl(str(o['id']) ?? str(o['url'])), narrative: str(o['narrative']) };
 }
 
+/**
+ * Evidence as JSON-LD compaction leaves it: one object or URL, or a list of them (a list of one is
+ * compacted to its item).
+ */
+function evidenceOf(assertion: Record<string, unknown>): DetailItem['evidence'] {
+  const v = assertion['evidence'];
+  const list = v === undefined || v === null ? [] : Array.isArray(v) ? (v as unknown[]) : [v];
+  return list.flatMap((e) =>
+    typeof e === 'string' ? (httpUrl(e) ? [{ id: e }] : []) : e && typeof e === 'object' ? [e as object] : [],
+  );
+}
+
 /** An imported badge in the shape of a detail page (no recipients count: only the issuer knows it). */
 export function hostDetailItem(h: HostRow, now: number): DetailItem {
   const assertion = parse(h.assertion_json);
-  const evidence = Array.isArray(assertion['evidence']) ? (assertion['evidence'] as DetailItem['evidence']) : [];
   return {
     id: h.id,
     assertionId: h.id,
@@ -43,7 +54,7 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     badge_class_id: '',
     criteria: criteria(parse(h.badge_json)),
     narrative: str(assertion['narrative']),
-    evidence: evidence.filter((e) => e && typeof e === 'object'),
+    evidence: evidenceOf(assertion),
     issuer: { id: '', name: h.issuer_name, url: h.issuer_url ?? '', certified: false },
     revoked_reason: h.revoked_reason,
     is_hidden: false,

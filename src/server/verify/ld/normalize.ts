@@ -1,0 +1,70 @@
+import jsonld from 'jsonld';
+import { bundledContext, OB1_CONTEXT, OB2_CONTEXT, obVersionOf } from './contexts';
+import { upgradeLegacy, type Role } from './upgrade';
+
+type Obj = Record<string, unknown>;
+
+/** Why a document could not be read as an Open Badge. */
+export type Unreadable = 'unknown-context' | 'not-open-badges' | 'json-ld' | 'no-verification' | 'legacy-signed';
+
+export type Normalized = { ok: true; doc: Obj; version: '2.0' | '1.x' } | { ok: false; why: Unreadable };
+
+class UnknownContext extends Error {}
+
+// @types/jsonld knows neither string contexts nor `base: null`; this is the call as jsonld 9 takes it.
+const compact = jsonld.compact as unknown as (doc: Obj, context: string, options: object) => Promise<Obj>;
+
+/** jsonld's loader: bundled contexts only, anything else is refused, so nothing is ever fetched. */
+async function documentLoader(url: string) {
+  const document = bundledContext(url);
+  if (document === undefined) throw new UnknownContext(url);
+  return { contextUrl: null, documentUrl: url, document };
+}
+
+function contextsOf(doc: Obj): unknown[] {
+  const ctx = doc['@context'];
+  return ctx === undefined ? [] : Array.isArray(ctx) ? ctx : [ctx];
+}
+
+/** The Open Badges version a document declares: by its contexts, or 1.0 when it has none. */
+function declaredVersion(doc: Obj, inherited: '2.0' | '1.x'): '2.0' | '1.x' | null {
+  const named = contextsOf(doc).filter((c): c is string => typeof c === 'string');
+  if (named.some((c) => obVersionOf(c) === '2.0')) return '2.0';
+  if (named.some((c) => obVersionOf(c) === '1.1')) return '1.x';
+  return contextsOf(doc).length === 0 ? inherited : null;
+}
+
+/**
+ * Reads one Open Badges document the way JSON-LD defines it (DATA-04): compacted into the OB v2
+ * context (or v1 for a legacy badge) with the bundled contexts only, so a term an inline context
+ * redefines no longer reads as the Open Badges term, and an unknown remote context is refused
+ * instead of fetched. A document without a context belongs to the version of the badge it is part
+ * of (OB 1.0 had no contexts). Legacy documents are then upgraded to the 2.0 shape.
+ */
+export async function normalizeDoc(
+  doc: Obj,
+  role: Role,
+  at: string,
+  inherited: '2.0' | '1.x' = '1.x',
+): Promise<Normalized> {
+  const version = declaredVersion(doc, inherited);
+  if (!version) return { ok: false, why: 'not-open-badges' };
+  const input =
+    contextsOf(doc).length === 0 ? { ...doc, '@context': version === '2.0' ? OB2_CONTEXT : OB1_CONTEXT } : doc;
+  let compacted: Obj;
+  try {
+    compacted = await compact(input, version === '2.0' ? OB2_CONTEXT : OB1_CONTEXT, { documentLoader, base: null });
+  } catch (err) {
+    if (
+      err instanceof UnknownContext ||
+      (err as { details?: { cause?: unknown } }).details?.cause instanceof UnknownContext
+    )
+      return { ok: false, why: 'unknown-context' };
+    return { ok: false, why: 'json-ld' };
+  }
+  // Several top-level nodes are not one Open Badges object.
+  if ('@graph' in compacted) return { ok: false, why: 'json-ld' };
+  if (version === '2.0') return { ok: true, doc: compacted, version };
+  const upgraded = upgradeLegacy(compacted, role, at);
+  return 'why' in upgraded ? { ok: false, why: upgraded.why } : { ok: true, doc: upgraded.doc, version };
+}
