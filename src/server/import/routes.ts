@@ -3,6 +3,7 @@ import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
+import { clientKey } from '../http/throttle';
 import { validationHook } from '../http/validation';
 import { importBadge } from './service';
 
@@ -16,7 +17,8 @@ const addBadge = createRoute({
   description:
     'The badge is verified and must be issued to one of the account’s verified addresses. Errors: E400103 both or ' +
     'neither, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data, E422101 ' +
-    'address mismatch, E422102 failed verification or revoked, E422103 issuer unreachable, E409106 already here.',
+    'address mismatch, E422102 failed verification or revoked, E422103 issuer unreachable, E409106 already here, ' +
+    'E429100 more than 10 imports a minute from one account or 60 outbound verifications from one address.',
   request: {
     body: jsonBody(
       z.object({
@@ -37,6 +39,6 @@ const addBadge = createRoute({
 export const importRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(addBadge, async (c) => {
   const user = c.var.user;
   if (!user) throw new AppError('E401100');
-  const r = await importBadge(c.env, user.accountId, c.req.valid('json'));
+  const r = await importBadge(c.env, user.accountId, c.req.valid('json'), clientKey(c.req.raw.headers));
   return ok(c, { assertion_id: r.id });
 });

@@ -1,5 +1,6 @@
 import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
+import { throttle } from '../http/throttle';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 import { parseIsoDate } from '../verify/checks/dates';
 import { toVerifyInput } from '../verify/input';
@@ -53,7 +54,11 @@ function readInput(env: Env, r: ImportRequest) {
  * of the account's verified addresses (HV-06); then it is kept as a host assertion with its display
  * image in R2. The image is stored first and removed again if the row is refused as a duplicate.
  */
-export async function importBadge(env: Env, accountId: string, r: ImportRequest, now = Date.now()) {
+export async function importBadge(env: Env, accountId: string, r: ImportRequest, client: string, now = Date.now()) {
+  // SSRF-16: an import fetches from other hosts and writes rows; the account and the address it
+  // comes from are limited before any of that work.
+  await throttle(env.IMPORT_LIMIT, `user:${accountId}`);
+  await throttle(env.OUTBOUND_LIMIT, client);
   const { input, image } = readInput(env, r);
   const repo = importRepo(env.DB);
   const verified = (await repo.emails(accountId)).filter((e) => e.verified_at !== null).map((e) => e.email);

@@ -1,5 +1,6 @@
 import { bytesToBase64 } from '../../lib/base64';
 import { CONFIG_LIMITS } from '../../lib/limits';
+import { throttle } from '../http/throttle';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { toVerifyInput, type VerificationRequest } from './input';
@@ -23,7 +24,7 @@ async function issuedHere(d1: D1Database, id: string) {
  * given, the recipient is checked against the address it was sent to, and the report names the
  * holder instead of showing that address.
  */
-export async function verifyFromForm(env: Env, form: FormData): Promise<VerificationReport | null> {
+export async function verifyFromForm(env: Env, form: FormData, client: string): Promise<VerificationReport | null> {
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === 'string' ? v.trim() : '';
@@ -40,6 +41,8 @@ export async function verifyFromForm(env: Env, form: FormData): Promise<Verifica
   if (!request) return null;
   const input = toVerifyInput(env, request);
   if (!input) return buildReport(EMPTY_INFO, {}, ['E999']);
+  // SSRF-16, as on the API: only a badge issued here is read without leaving for other hosts.
+  if (request.input_type !== 'assertion_id') await throttle(env.OUTBOUND_LIMIT, client);
   const own = request.input_type === 'assertion_id' && !email ? await issuedHere(env.DB, text('assertion_id')) : null;
   const emails = email ? [email] : own ? [own.email] : [];
   const report = await cachedVerification(input, emails, () => verifyBadge(env, input, emails));

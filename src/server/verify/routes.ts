@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
+import { clientKey, throttle } from '../http/throttle';
 import { validationHook } from '../http/validation';
 import { cachedVerification } from './cache';
 import { toVerifyInput } from './input';
@@ -17,7 +18,8 @@ const verification = createRoute({
   summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
   description:
     'input_type assertion_id (a badge issued here), url (a hosted assertion), json, jws, or image (a baked PNG/SVG, ' +
-    'base64). verification_mail lists the addresses the recipient is checked against. Results are kept 60 seconds.',
+    'base64). verification_mail lists the addresses the recipient is checked against. Results are kept 60 seconds. ' +
+    'Anything but a badge issued here may fetch from other hosts: 60 such requests a minute per address (E429100).',
   request: {
     body: jsonBody(
       z.object({
@@ -50,6 +52,8 @@ export const verifyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   async (c) => {
     const body = c.req.valid('json');
     const input = toVerifyInput(c.env, body);
+    // SSRF-16: a badge issued here is read from D1; anything else may send us out to other hosts.
+    if (input && body.input_type !== 'assertion_id') await throttle(c.env.OUTBOUND_LIMIT, clientKey(c.req.raw.headers));
     const report = input
       ? await cachedVerification(input, body.verification_mail, () => verifyBadge(c.env, input, body.verification_mail))
       : buildReport(EMPTY_INFO, {}, ['E999']);
