@@ -13,7 +13,17 @@ export default defineConfig({
   // Sessions live in D1 (our own), not in the KV store the adapter would provision.
   session: false,
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:interaction hydrates an island on first pointer-over, focus or touch (public pages).
+      name: 'lanyard-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/islands/lib/on-interaction.ts' }),
+      },
+    },
+  ],
   // The terms of use are the only markdown and have no code; Shiki's inline styles would break the CSP.
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'never' },

@@ -14,3 +14,10 @@ declare global {
     }
   }
 }
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on first pointer-over, focus or touch (src/islands/lib/on-interaction.ts). */
+    'client:interaction'?: boolean;
+  }
+}

@@ -2,12 +2,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
-import { clientKey, throttle } from '../http/throttle';
+import { clientKey } from '../http/throttle';
 import { validationHook } from '../http/validation';
-import { cachedVerification } from './cache';
-import { toVerifyInput } from './input';
-import { buildReport, EMPTY_INFO } from './report';
-import { verifyBadge } from './verify';
+import { verifyRequest } from './service';
 
 export const VERIFY_PATH = '/api/v1.0/openbadge/v2/Wallet/Public/Verification';
 
@@ -18,7 +15,8 @@ const verification = createRoute({
   summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
   description:
     'input_type assertion_id (a badge issued here), url (a hosted assertion), json, jws, or image (a baked PNG/SVG, ' +
-    'base64). verification_mail lists the addresses the recipient is checked against. Results are kept 60 seconds. ' +
+    'base64). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
+    'no address, the address it was sent to is checked and the holder is named. Results are kept 60 seconds. ' +
     'Anything but a badge issued here may fetch from other hosts: 60 such requests a minute per address (E429100).',
   request: {
     body: jsonBody(
@@ -51,12 +49,7 @@ export const verifyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   verification,
   async (c) => {
     const body = c.req.valid('json');
-    const input = toVerifyInput(c.env, body);
-    // SSRF-16: a badge issued here is read from D1; anything else may send us out to other hosts.
-    if (input && body.input_type !== 'assertion_id') await throttle(c.env.OUTBOUND_LIMIT, clientKey(c.req.raw.headers));
-    const report = input
-      ? await cachedVerification(input, body.verification_mail, () => verifyBadge(c.env, input, body.verification_mail))
-      : buildReport(EMPTY_INFO, {}, ['E999']);
+    const report = await verifyRequest(c.env, body, body.verification_mail, clientKey(c.req.raw.headers));
     return ok(c, { ...report });
   },
 );

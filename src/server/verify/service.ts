@@ -1,0 +1,47 @@
+import { throttle } from '../http/throttle';
+import { displayName } from '../share/service';
+import { cachedVerification } from './cache';
+import { toVerifyInput, type VerificationRequest } from './input';
+import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
+import { verifyBadge } from './verify';
+
+/** The recipient of a badge issued here: checked by its stored address, shown by the holder's name. */
+async function issuedHere(d1: D1Database, id: string) {
+  return d1
+    .prepare(
+      `SELECT a.recipient_email AS email, acc.first_name, acc.last_name, acc.language FROM assertions a
+       LEFT JOIN accounts acc ON acc.id = a.account_id WHERE a.id = ?`,
+    )
+    .bind(id)
+    .first<{ email: string; first_name: string | null; last_name: string | null; language: string | null }>();
+}
+
+/**
+ * One verification as the API, the verify page and the badge pages' island ask for it. Anything
+ * but a badge issued here may fetch from other hosts, so it counts against the client's outbound
+ * limit (SSRF-16). For a badge issued here with no address given, the recipient is checked against
+ * the address it was sent to, and the report names the holder instead of showing that address.
+ */
+export async function verifyRequest(
+  env: Env,
+  request: VerificationRequest,
+  emails: string[],
+  client: string,
+): Promise<VerificationReport> {
+  const input = toVerifyInput(env, request);
+  if (!input) return buildReport(EMPTY_INFO, {}, ['E999']);
+  if (request.input_type !== 'assertion_id') await throttle(env.OUTBOUND_LIMIT, client);
+  const own =
+    request.input_type === 'assertion_id' && emails.length === 0 && request.assertion_id
+      ? await issuedHere(env.DB, request.assertion_id)
+      : null;
+  const checked = own ? [own.email] : emails;
+  const report = await cachedVerification(input, checked, () => verifyBadge(env, input, checked));
+  if (!own || report.items.awarded_to.status !== 'success') return report;
+  const name = own.first_name ? displayName(own.first_name, own.last_name ?? '', own.language ?? 'en') : null;
+  return {
+    ...report,
+    items: { ...report.items, awarded_to: { status: 'success', text: name } },
+    badge_information: { ...report.badge_information, badge_recipient_name: name },
+  };
+}
