@@ -8,6 +8,7 @@ import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
+import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 
 const PORT = 8790;
@@ -34,13 +35,23 @@ function run(url, duration, connections, request = {}) {
   return new Promise((resolve, reject) => autocannon(options, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
-const worker = await startWorker(PORT);
+// Stand-in issuers for the verification figures; each answer of the slow one takes 40 ms.
+const issuers = await startIssuers(40);
+const worker = await startWorker(PORT, [
+  `OUTBOUND_TEST_ALLOW:${new URL(issuers.slow.base).host},${new URL(issuers.fast.base).host}`,
+]);
 const rows = [];
 let bulk;
 let renders;
 let stored;
 let pageRender;
+let hosted;
+let signed;
 try {
+  if (!ONLY || ONLY.test('verification')) {
+    hosted = await hostedVerification(worker.base, issuers);
+    signed = await signedVerification(worker.base, issuers);
+  }
   const fixture = await issuingFixture(worker.base);
   const targets = [
     ...TARGETS,
@@ -105,6 +116,8 @@ try {
   if (!ONLY) bulk = await bulkAward(worker.base, fixture);
 } finally {
   worker.stop();
+  issuers.slow.server.close();
+  issuers.fast.server.close();
 }
 const baking = JSON.parse(execFileSync('npx', ['tsx', 'bench/baking.ts'], { encoding: 'utf8' }));
 
@@ -136,6 +149,14 @@ console.log(`share image, stored (server time, ${stored.count} requests): p50 ${
 console.log(
   `public badge page, render (server time, ${pageRender.count} requests): p50 ${pageRender.p50} ms, p99 ${pageRender.p99} ms`,
 );
+if (hosted)
+  console.log(
+    `hosted verification (${hosted.count}, issuer answers in ${hosted.delay} ms): wall p50 ${hosted.wall} ms (p90 ${hosted.wallP90}), sum of the 3 sequential fetches ${hosted.sum} ms, ratio ${hosted.ratio}`,
+  );
+if (signed)
+  console.log(
+    `signed verification, key cached (${signed.count} distinct badges): server p50 ${signed.serverP50} ms, p99 ${signed.serverP99} ms; client p50 ${signed.p50} ms, p99 ${signed.p99} ms`,
+  );
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)
   console.log(
@@ -152,7 +173,7 @@ mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
   JSON.stringify(
-    { at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk, renders, stored, pageRender },
+    { at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk, renders, stored, pageRender, hosted, signed },
     null,
     2,
   ),

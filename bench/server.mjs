@@ -1,12 +1,24 @@
 // Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
 import { spawn } from 'node:child_process';
 
-export async function startWorker(port) {
+export async function startWorker(port, vars = []) {
   // Request logging is off while measuring: locally every log line is forwarded from workerd to
   // wrangler over IPC, a cost production (asynchronous Workers Logs) does not have.
   const child = spawn(
     'npx',
-    ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error', '--var', 'LOG_LEVEL:warn'],
+    [
+      'wrangler',
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--log-level',
+      'error',
+      '--var',
+      'LOG_LEVEL:warn',
+      ...vars.flatMap((v) => ['--var', v]),
+    ],
     {
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', LOG_LEVEL: 'error' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -217,3 +217,16 @@ describe('generated corpus, stand-in issuers on 127.0.0.1', () => {
     }
   });
 });
+
+describe('the key and revocation-list caches', () => {
+  it('a second signed badge of the same issuer fetches only its badge class and the issuer profile', async () => {
+    const text = await (await fetch(`${server}/ob/jws/expired`)).text();
+    const first = docSource(testEnv, new FetchBudget());
+    await verifyBadge(testEnv, { kind: 'jws', text }, ['learner@example.test'], NOW, first);
+    const second = docSource(testEnv, new FetchBudget());
+    const r = await verifyBadge(testEnv, { kind: 'jws', text }, ['learner@example.test'], NOW, second);
+    expect(r.verify_errors_code).toEqual(['E045']);
+    // The badge class and the profile again; key (10 min) and revocation list (60 s) from the caches.
+    expect(10 - second.budget.left).toBe(2);
+  });
+});

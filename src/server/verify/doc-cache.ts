@@ -1,0 +1,35 @@
+import { VERIFY_CACHE_MS } from './cache';
+import type { Doc } from './doc-source';
+
+/**
+ * Documents of a signed badge's chain kept per isolate, so that verifying many badges of one issuer
+ * does not fetch the same things again. Badge classes and issuer profiles are never kept: the
+ * profile decides which keys count, and must be read fresh.
+ * - Issuers' public keys (CryptographicKey): 10 minutes. Safe: a key counts only while the fresh
+ *   profile lists it as the issuer's own, so a key withdrawn from the profile is obeyed at once.
+ * - Revocation lists: 60 seconds, the time a whole verification result is kept anyway, so a
+ *   revocation shows within the same documented minute.
+ */
+export const KEY_CACHE_MS = 10 * 60_000;
+export const LIST_CACHE_MS = VERIFY_CACHE_MS;
+const MAX_ENTRIES = 200;
+
+function docCache(ttl: number) {
+  const entries = new Map<string, { at: number; doc: Doc }>();
+  return async (url: unknown, load: () => Promise<Doc>, now = Date.now()): Promise<Doc> => {
+    if (typeof url !== 'string') return load();
+    const hit = entries.get(url);
+    if (hit && now - hit.at < ttl) return hit.doc;
+    const doc = await load();
+    // Only documents that were read: a failure is tried again next time.
+    if (doc.kind === 'ok') {
+      entries.delete(url);
+      entries.set(url, { at: now, doc });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    }
+    return doc;
+  };
+}
+
+export const cachedKey = docCache(KEY_CACHE_MS);
+export const cachedRevocationList = docCache(LIST_CACHE_MS);
