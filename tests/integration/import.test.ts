@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { bake } from '../../src/server/openbadges/baking';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
-import { b64, PNG } from './issuing-helpers';
+import { awardTo, b64, newBadgeClass, newIssuer, PNG } from './issuing-helpers';
 
 const port = inject('issuerPort');
 const standIn = `http://127.0.0.1:${port}/ob/a`;
@@ -62,6 +62,36 @@ describe('importing badges from other providers (AddBadge)', () => {
       .bind(r.json.assertion_id)
       .first<string>('image_key');
     expect(await env.BUCKET.head(key ?? '')).not.toBeNull();
+  });
+
+  it('JWS-07: a signed badge imports from a baked SVG and is shown with its class image, not the uploaded pixels', async () => {
+    const me = await learner(true);
+    const jws = await (await fetch(`http://127.0.0.1:${port}/ob/jws/valid`)).text();
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>',
+    );
+    const r = await addBadge(me.token, { image: b64(bake(svg, { verify: jws })), file_name: 'geology.svg' });
+    expect(r.json).toMatchObject({ status: 200 });
+    const key = await env.DB.prepare('SELECT image_key FROM host_assertions WHERE id = ?')
+      .bind(r.json.assertion_id)
+      .first<string>('image_key');
+    const stored = await env.BUCKET.get(key ?? '');
+    const classImage = await (await fetch(`http://127.0.0.1:${port}/ob/badge.png`)).arrayBuffer();
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(new Uint8Array(classImage));
+  });
+
+  it('a badge issued here to this account is already in its list: E409106 by URL and by image', async () => {
+    const acct = await createAccount();
+    const token = await createSession(acct.id);
+    const { apiKey } = await newIssuer('Import College');
+    const bc = await newBadgeClass(apiKey, { name: 'Twice Badge' });
+    const [id] = (await awardTo(apiKey, bc, [acct.email])).ids;
+    const url = `${new URL(env.PUBLIC_BASE_URL).origin}/api/v1.0/openBadge/v2/Assertion/${id}`;
+    expect((await addBadge(token, { url })).code).toBe('E409106');
+    const baked = new Uint8Array(
+      await (await exports.default.fetch(`${BASE}/api/v1.0/openBadge/v2/Assertion/${id}/image`)).arrayBuffer(),
+    );
+    expect((await addBadge(token, { image: b64(baked), file_name: 'twice.png' })).code).toBe('E409106');
   });
 
   it('refuses with the spec import errors', async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { serveFixture } from './conformance-fixtures';
+import { chunk, png } from './png';
 import { signedStandIn } from './signed-stand-in';
 
 declare module 'vitest' {
@@ -21,6 +22,8 @@ const ZONE: Record<string, { A?: string[]; AAAA?: string[] }> = {
 };
 
 const OB = 'https://w3id.org/openbadges/v2';
+/** The stand-in badge classes' image: 32x32, unlike any image a test uploads. */
+export const BADGE_PNG = png(32, 32, chunk('IDAT', new Uint8Array([7, 7, 7, 7])));
 const json = { 'content-type': 'application/ld+json' };
 type Send = (status: number, body: string | Buffer, headers?: Record<string, string>) => void;
 
@@ -87,6 +90,8 @@ function standInIssuer(path: string, base: string, send: Send) {
       );
     case '/ob/a/moved.json':
       return send(200, JSON.stringify(assertion('somewhere-else')), json);
+    case '/ob/badge.png':
+      return send(200, Buffer.from(BADGE_PNG), { 'content-type': 'image/png' });
     case '/ob/a/html.json':
       return send(200, '<html><body>Log in</body></html>', { 'content-type': 'text/html' });
     default:

@@ -20,6 +20,14 @@ export interface NewHostRow {
 /** Imported badges as the import writes them; one per account and external id (duplicates refused). */
 export function importRepo(d1: D1Database) {
   return {
+    /** Whether a badge issued here is already this account's (then it is in the list, not an import). */
+    async holdsIssued(assertionId: string, accountId: string): Promise<boolean> {
+      const row = await d1
+        .prepare('SELECT 1 AS x FROM assertions WHERE id = ? AND account_id = ?')
+        .bind(assertionId, accountId)
+        .first<{ x: number }>();
+      return row !== null;
+    },
     /** Inserts unless this account already holds the badge; answers whether a row was written. */
     async insert(r: NewHostRow): Promise<boolean> {
       const row = await d1

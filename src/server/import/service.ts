@@ -2,9 +2,13 @@ import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
 import { throttle } from '../http/throttle';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
+import { OB_PREFIX } from '../openbadges/urls';
+import { FetchBudget } from '../outbound/fetch';
 import { parseIsoDate } from '../verify/checks/dates';
+import { docSource } from '../verify/doc-source';
 import { toVerifyInput } from '../verify/input';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
+import { badgeClassImage } from './class-image';
 import { displayImage } from './image';
 import { importRepo } from './repo';
 
@@ -24,7 +28,7 @@ function readInput(env: Env, r: ImportRequest) {
   if (hasUrl) {
     const input = toVerifyInput(env, { input_type: 'url', url: r.url });
     if (!input) throw new AppError('E400104');
-    return { input, image: null };
+    return input;
   }
   if (!/\.(png|svg)$/i.test(r.file_name ?? '')) throw new AppError('E415103');
   let bytes: Uint8Array;
@@ -46,7 +50,7 @@ function readInput(env: Env, r: ImportRequest) {
   // The payload is assertion JSON, a compact JWS or (legacy) a URL: the same reader tells which.
   const input = toVerifyInput(env, { input_type: 'json', json: payload });
   if (!input) throw new AppError('E422100');
-  return { input, image: { bytes, type } };
+  return input;
 }
 
 /**
@@ -59,11 +63,13 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
   // comes from are limited before any of that work.
   await throttle(env.IMPORT_LIMIT, `user:${accountId}`);
   await throttle(env.OUTBOUND_LIMIT, client);
-  const { input, image } = readInput(env, r);
+  const input = readInput(env, r);
   const repo = importRepo(env.DB);
   const verified = (await repo.emails(accountId)).filter((e) => e.verified_at !== null).map((e) => e.email);
   const docs: VerifiedDocs = {};
-  const report = await verifyBadge(env, input, verified, now, undefined, docs);
+  // One budget for the whole import: the verification's fetches and the class image (SSRF-15).
+  const budget = new FetchBudget();
+  const report = await verifyBadge(env, input, verified, now, docSource(env, budget), docs);
   const codes = report.verify_errors_code;
   if (report.verify_state === 'unverifiable') throw new AppError('E422103');
   if (report.badge_information.revoked) throw new AppError('E422102');
@@ -77,14 +83,18 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
 
   const issuedOn = parseIsoDate(docs.assertion['issuedOn']) ?? now;
   const externalId = str(docs.assertion['id']) ?? `urn:sha256:${issuedOn}`;
+  // A badge issued here to this account is already in its list: importing it would show it twice.
+  const ownPrefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
+  const ownId = externalId.startsWith(ownPrefix) ? externalId.slice(ownPrefix.length) : null;
+  if (ownId && (await repo.holdsIssued(ownId, accountId))) throw new AppError('E409106');
   const id = newId();
   let imageKey: string | null = null;
-  if (image) {
-    const display = await displayImage(image.bytes, image.type);
-    if (display) {
-      imageKey = `host-images/${id}.png`;
-      await env.BUCKET.put(imageKey, display, { httpMetadata: { contentType: 'image/png' } });
-    }
+  // Shown with the BadgeClass's image, not the uploaded pixels (JWS-07).
+  const shown = await badgeClassImage(env, docs.badge, budget);
+  const display = shown ? await displayImage(shown.bytes, shown.type) : null;
+  if (display) {
+    imageKey = `host-images/${id}.png`;
+    await env.BUCKET.put(imageKey, display, { httpMetadata: { contentType: 'image/png' } });
   }
   const issuer = docs.issuer ?? {};
   const inserted = await repo.insert({
