@@ -2,7 +2,7 @@ import { CONFIG_LIMITS } from '../../lib/limits';
 import { sniffImage } from '../openbadges/baking';
 import { hostedService } from '../openbadges/hosted';
 import { OB_PREFIX } from '../openbadges/urls';
-import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
+import { type FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';
 import { OutboundRefused } from '../outbound/url-policy';
 
@@ -42,9 +42,7 @@ export async function badgeClassImage(
         ? (ref as { id: string }).id
         : null;
   if (!url) return null;
-  let bytes: Uint8Array | null = null;
-  if (url.startsWith('data:')) bytes = fromDataUri(url);
-  else bytes = await fetchImage(env, url, budget);
+  const bytes = url.startsWith('data:') ? fromDataUri(url) : await fetchImage(env, url, budget);
   if (!bytes || bytes.byteLength > CONFIG_LIMITS.badgeImageMaxBytes) return null;
   const type = sniffImage(bytes);
   return type ? { bytes, type } : null;
