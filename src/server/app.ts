@@ -20,6 +20,7 @@ import { walletPrefsRoutes } from './wallet/prefs-routes';
 import { hostRoutes } from './wallet/host-routes';
 import { VERIFY_PATH, verifyRoutes } from './verify/routes';
 import { ADD_BADGE_PATH, importRoutes } from './import/routes';
+import { emailRoutes } from './settings/emails-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -66,6 +67,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', downloadRoutes);
   app.route('/', shareRoutes);
   app.route('/', walletPrefsRoutes);
+  app.route('/', emailRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

@@ -9,6 +9,8 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   primaryEmail: string | null;
+  /** The address this session signed in with (normalised); null for sessions made otherwise. */
+  loginEmail: string | null;
   profileImageKey: string | null;
   serviceCountry: number;
   agreeTermOfService: boolean;

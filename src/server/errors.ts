@@ -14,6 +14,7 @@ export const ERRORS = {
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
+  E401103: { status: 401, key: 'errors.E401103' }, // current password incorrect ({{count}} attempts left)
   E403100: { status: 403, key: 'errors.E403100' }, // not allowed
   E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
   E404100: { status: 404, key: 'errors.E404100' }, // resource not found
@@ -22,6 +23,7 @@ export const ERRORS = {
   E404103: { status: 404, key: 'errors.E404103' }, // activation target not found
   E404104: { status: 404, key: 'errors.E404104' }, // badge private or deleted (public surfaces)
   E404105: { status: 404, key: 'errors.E404105' }, // no badges to accept
+  E404106: { status: 404, key: 'errors.E404106' }, // email address not found on this account
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
@@ -30,6 +32,12 @@ export const ERRORS = {
   E409104: { status: 409, key: 'errors.E409104' }, // badge cannot be received (hidden, revoked, deleted)
   E409105: { status: 409, key: 'errors.E409105' }, // badge status cannot be changed
   E409106: { status: 409, key: 'errors.E409106' }, // import: badge already registered in this wallet
+  E409107: { status: 409, key: 'errors.E409107' }, // email already on this account
+  E409108: { status: 409, key: 'errors.E409108' }, // email verified by another account
+  E409109: { status: 409, key: 'errors.E409109' }, // email already verified
+  E409110: { status: 409, key: 'errors.E409110' }, // cannot delete the address signed in with
+  E409111: { status: 409, key: 'errors.E409111' }, // only a verified address can be primary
+  E409112: { status: 409, key: 'errors.E409112' }, // cannot delete the last verified address
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced

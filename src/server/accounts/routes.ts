@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { validationHook } from '../http/validation';
+import { normalizeEmail } from '../../lib/email';
 import { accountRepo } from './account-repo';
 import { checkLogin } from './login';
 import { startSession } from './session-start';
@@ -90,7 +91,7 @@ accountRoutes
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid('json');
     const account = await checkLogin(c.env, email, password);
-    await startSession(c, account);
+    await startSession(c, account, normalizeEmail(email));
     return ok(c, { account_id: account.id, user_type: account.userType });
   })
   .openapi(userInfo, async (c) => {

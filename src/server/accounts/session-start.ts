@@ -14,6 +14,8 @@ import { accountRepo } from './account-repo';
 export async function startSession(
   c: Context<AppEnv>,
   account: { id: string; userType: number; serviceCountry: number },
+  /** The address signed in with (normalised). */
+  loginEmail: string,
 ) {
   const repo = accountRepo(c.env.DB);
   const token = randomToken(32);
@@ -25,6 +27,7 @@ export async function startSession(
       tokenHash: await sha256Hex(token),
       accountId: account.id,
       userType: account.userType,
+      loginEmail,
       createdAt: now,
       expiresAt: now + CONFIG.cookies.sessionSeconds * 1000,
     }),

@@ -17,6 +17,7 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
       termsVersion: accounts.termsVersion,
       language: accounts.language,
       primaryEmail: accountEmails.email,
+      loginEmail: sessions.loginEmail,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

@@ -10,9 +10,9 @@ export function rawStatement(d1: D1Database, query: string, ...params: unknown[]
  * Runs every item as one D1 batch: all-or-nothing, in order (architecture rule 5). Drizzle queries
  * are turned into prepared statements so both kinds can share a batch.
  */
-export async function runBatch(d1: D1Database, items: BatchItem[]): Promise<void> {
-  if (items.length === 0) return;
-  await d1.batch(
+export async function runBatch(d1: D1Database, items: BatchItem[]): Promise<D1Result[]> {
+  if (items.length === 0) return [];
+  return d1.batch(
     items.map((item) => {
       if (!('toSQL' in item)) return item;
       const { sql, params } = item.toSQL();

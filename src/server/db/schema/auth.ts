@@ -11,6 +11,8 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     userType: integer('user_type').notNull().default(2),
+    /** The address signed in with: it cannot be deleted from this session (spec §4). */
+    loginEmail: text('login_email'),
     createdAt: createdAt(),
     expiresAt: millis('expires_at').notNull(),
   },

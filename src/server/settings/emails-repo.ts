@@ -1,0 +1,110 @@
+import { rawStatement as s } from '../db/batch';
+
+export interface EmailRow {
+  id: string;
+  email: string;
+  email_normalized: string;
+  verified_at: number | null;
+  is_primary: number;
+  created_at: number;
+}
+
+const VERIFIED_HERE =
+  'SELECT 1 FROM account_emails WHERE account_id = ? AND email_normalized = ? AND verified_at IS NOT NULL';
+
+/** The account's addresses (spec §4 "Email"), and the statements that change them. */
+export function emailsRepo(d1: D1Database) {
+  return {
+    async list(accountId: string): Promise<EmailRow[]> {
+      const r = await d1
+        .prepare('SELECT * FROM account_emails WHERE account_id = ? ORDER BY is_primary DESC, created_at')
+        .bind(accountId)
+        .all<EmailRow>();
+      return r.results;
+    },
+    /** Whether another active account holds this address verified (ACC-02). */
+    async verifiedElsewhere(normalized: string, accountId: string): Promise<boolean> {
+      const row = await d1
+        .prepare(
+          `SELECT 1 AS x FROM account_emails e JOIN accounts a ON a.id = e.account_id
+           WHERE e.email_normalized = ? AND e.verified_at IS NOT NULL AND e.account_id <> ? AND a.status = 'active'`,
+        )
+        .bind(normalized, accountId)
+        .first();
+      return row !== null;
+    },
+    insertPending: (id: string, accountId: string, email: string, normalized: string, now: number) =>
+      s(
+        d1,
+        `INSERT INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at)
+         VALUES (?, ?, ?, ?, NULL, 0, ?)`,
+        id,
+        accountId,
+        email,
+        normalized,
+        now,
+      ),
+    markVerified: (accountId: string, normalized: string, now: number) =>
+      s(
+        d1,
+        `UPDATE account_emails SET verified_at = ? WHERE account_id = ? AND email_normalized = ? AND verified_at IS NULL
+         RETURNING id`,
+        now,
+        accountId,
+        normalized,
+      ),
+    /**
+     * ACC-01: once verified here, anyone else's pending claim on the address is gone. Conditioned on
+     * this account's verified row, so in a batch whose verification lost a race it does nothing.
+     */
+    purgeOthersPending: (accountId: string, normalized: string) =>
+      s(
+        d1,
+        `DELETE FROM account_emails WHERE email_normalized = ? AND verified_at IS NULL AND account_id <> ?
+         AND EXISTS (${VERIFIED_HERE})`,
+        normalized,
+        accountId,
+        accountId,
+        normalized,
+      ),
+    /** Badges already awarded to the address that no account held yet now belong to this one (same condition). */
+    attachBadges: (accountId: string, normalized: string, now: number) =>
+      s(
+        d1,
+        `UPDATE assertions SET account_id = ?, updated_at = ?
+         WHERE recipient_email_normalized = ? AND account_id IS NULL AND deleted_by_owner_at IS NULL
+         AND EXISTS (${VERIFIED_HERE})`,
+        accountId,
+        now,
+        normalized,
+        accountId,
+        normalized,
+      ),
+    setPrimary: (accountId: string, normalized: string) =>
+      s(
+        d1,
+        `UPDATE account_emails SET is_primary = CASE WHEN email_normalized = ? THEN 1 ELSE 0 END
+         WHERE account_id = ? AND EXISTS (SELECT 1 FROM account_emails WHERE account_id = ? AND email_normalized = ?
+           AND verified_at IS NOT NULL)`,
+        normalized,
+        accountId,
+        accountId,
+        normalized,
+      ),
+    remove: (accountId: string, normalized: string) =>
+      s(d1, 'DELETE FROM account_emails WHERE account_id = ? AND email_normalized = ?', accountId, normalized),
+    /** Spec §4: deleting an address removes the badges issued to it (as the owner deleting them). */
+    removeBadgesOf: (accountId: string, normalized: string, now: number) =>
+      s(
+        d1,
+        `UPDATE assertions SET deleted_by_owner_at = ?, is_public = 0, updated_at = ?
+         WHERE account_id = ? AND recipient_email_normalized = ? AND deleted_by_owner_at IS NULL`,
+        now,
+        now,
+        accountId,
+        normalized,
+      ),
+    removeImportsOf: (accountId: string, normalized: string) =>
+      s(d1, 'DELETE FROM host_assertions WHERE account_id = ? AND lower(recipient_email) = ?', accountId, normalized),
+  };
+}

@@ -1,0 +1,132 @@
+import { toLanguage, DEFAULT_LANGUAGE } from '../../i18n/languages';
+import { normalizeEmail } from '../../lib/email';
+import { accountMail } from '../accounts/mails';
+import { newId } from '../auth/tokens';
+import { prepareCode, checkCode } from '../codes/service';
+import { CONFIG } from '../config';
+import type { SessionUser } from '../context';
+import { runBatch } from '../db/batch';
+import { AppError } from '../errors';
+import { walletUrl } from '../http/wallet-url';
+import { dispatchOutbox } from '../outbox/dispatch';
+import { outboxInsert } from '../outbox/repo';
+import { emailsRepo, type EmailRow } from './emails-repo';
+import { confirmPassword } from './reauth';
+
+async function mine(env: Env, accountId: string, normalized: string): Promise<EmailRow | undefined> {
+  return (await emailsRepo(env.DB).list(accountId)).find((e) => e.email_normalized === normalized);
+}
+
+/** Mails a fresh six-digit code to the address, with the statements that store it, in one batch. */
+async function mailCode(env: Env, user: SessionUser, email: string, normalized: string, extra: D1PreparedStatement[]) {
+  const now = Date.now();
+  const { code, statements } = await prepareCode(
+    env,
+    { accountId: user.accountId, purpose: 'add_email', target: normalized },
+    now,
+  );
+  const outboxId = newId();
+  const mail = accountMail(
+    'email_code',
+    email,
+    toLanguage(user.language) ?? DEFAULT_LANGUAGE,
+    walletUrl(env, '/setting?menu=1'),
+    { code, minutes: CONFIG.code.ttlMinutes },
+  );
+  await runBatch(env.DB, [
+    ...extra,
+    ...statements,
+    outboxInsert(env.DB, { kind: 'mail', payload: mail }, now, outboxId),
+  ]);
+  await dispatchOutbox(env, [outboxId]);
+}
+
+/**
+ * Adds an address (spec §4): pending until the mailed code is entered. A pending address confers
+ * nothing, neither sign-in nor badges nor a claim that blocks its real owner (ACC-01).
+ */
+export async function addEmail(env: Env, user: SessionUser, raw: string, password: string) {
+  await confirmPassword(env, user, password);
+  const email = raw.trim();
+  const normalized = normalizeEmail(email);
+  const existing = await mine(env, user.accountId, normalized);
+  if (existing?.verified_at) throw new AppError('E409107');
+  const repo = emailsRepo(env.DB);
+  await mailCode(
+    env,
+    user,
+    email,
+    normalized,
+    existing ? [] : [repo.insertPending(newId(), user.accountId, email, normalized, Date.now())],
+  );
+}
+
+export async function resendEmailCode(env: Env, user: SessionUser, raw: string) {
+  const normalized = normalizeEmail(raw);
+  const existing = await mine(env, user.accountId, normalized);
+  if (!existing) throw new AppError('E404106');
+  if (existing.verified_at) throw new AppError('E409109');
+  await mailCode(env, user, existing.email, normalized, []);
+}
+
+/**
+ * Verifies a pending address with its code. Then, in one batch: verified, anyone else's pending
+ * claim removed (ACC-01), and badges already awarded to it attached. Two accounts verifying the same
+ * address at once: the unique index lets exactly one win; the other gets E409108 (ACC-02).
+ */
+export async function verifyEmail(env: Env, user: SessionUser, raw: string, code: string) {
+  const normalized = normalizeEmail(raw);
+  const existing = await mine(env, user.accountId, normalized);
+  if (!existing) throw new AppError('E404106');
+  if (existing.verified_at) throw new AppError('E409109');
+  const now = Date.now();
+  await checkCode(env, { accountId: user.accountId, purpose: 'add_email', target: normalized }, code, now);
+  const repo = emailsRepo(env.DB);
+  if (await repo.verifiedElsewhere(normalized, user.accountId)) throw new AppError('E409108');
+  let verified: D1Result[];
+  try {
+    verified = await runBatch(env.DB, [
+      repo.markVerified(user.accountId, normalized, now),
+      repo.purgeOthersPending(user.accountId, normalized),
+      repo.attachBadges(user.accountId, normalized, now),
+    ]);
+  } catch (err) {
+    if (/UNIQUE/i.test(String(err))) throw new AppError('E409108');
+    throw err;
+  }
+  // No row verified: another account verified the address first and removed this pending claim.
+  if ((verified[0]?.results.length ?? 0) === 0) throw new AppError('E409108');
+}
+
+export async function setPrimaryEmail(env: Env, user: SessionUser, raw: string) {
+  const normalized = normalizeEmail(raw);
+  const existing = await mine(env, user.accountId, normalized);
+  if (!existing) throw new AppError('E404106');
+  if (!existing.verified_at) throw new AppError('E409111');
+  await runBatch(env.DB, [emailsRepo(env.DB).setPrimary(user.accountId, normalized)]);
+}
+
+/**
+ * Deletes an address and, as spec §4 says, the badges issued to it. Never the address this session
+ * signed in with, never the last verified one (ACC-03); a deleted primary hands the mark to the
+ * oldest other verified address. One batch.
+ */
+export async function deleteEmail(env: Env, user: SessionUser, raw: string, password: string) {
+  await confirmPassword(env, user, password);
+  const normalized = normalizeEmail(raw);
+  const repo = emailsRepo(env.DB);
+  const all = await repo.list(user.accountId);
+  const existing = all.find((e) => e.email_normalized === normalized);
+  if (!existing) throw new AppError('E404106');
+  if (normalized === user.loginEmail) throw new AppError('E409110');
+  const otherVerified = all.filter((e) => e.verified_at !== null && e.email_normalized !== normalized);
+  if (existing.verified_at && otherVerified.length === 0) throw new AppError('E409112');
+  const now = Date.now();
+  const heir = existing.is_primary ? otherVerified.sort((a, b) => a.created_at - b.created_at)[0] : undefined;
+  await runBatch(env.DB, [
+    repo.removeBadgesOf(user.accountId, normalized, now),
+    repo.removeImportsOf(user.accountId, normalized),
+    repo.remove(user.accountId, normalized),
+    ...(heir ? [repo.setPrimary(user.accountId, heir.email_normalized)] : []),
+  ]);
+}
