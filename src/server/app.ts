@@ -21,6 +21,7 @@ import { hostRoutes } from './wallet/host-routes';
 import { VERIFY_PATH, verifyRoutes } from './verify/routes';
 import { ADD_BADGE_PATH, importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
+import { settingsRoutes } from './settings/prefs-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -68,6 +69,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', shareRoutes);
   app.route('/', walletPrefsRoutes);
   app.route('/', emailRoutes);
+  app.route('/', settingsRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

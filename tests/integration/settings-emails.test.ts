@@ -1,39 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/accounts/password-hash';
-import { BASE, SAME_ORIGIN, createAccount, unique } from './helpers';
+import { BASE, SAME_ORIGIN, unique } from './helpers';
+import { PASSWORD, settingsCall, signedIn } from './settings-helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 
-const PASSWORD = 'Kestrel#Wing42';
-
-/** An account with a password, signed in through Login so the session knows its address. */
-async function signedIn() {
-  const acct = await createAccount();
-  await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-    .bind(await hashPassword(PASSWORD), acct.id)
-    .run();
-  const res = await exports.default.fetch(`${BASE}/api/v1.0/account/Wallet/Login`, {
-    method: 'POST',
-    headers: SAME_ORIGIN,
-    body: JSON.stringify({ email: acct.email, password: PASSWORD }),
-  });
-  const cookie =
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('accessToken='))
-      ?.split(';')[0] ?? '';
-  return { ...acct, cookie };
-}
-
-async function call(cookie: string, name: string, body: object = {}) {
-  const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Setting/Email/${name}`, {
-    method: 'POST',
-    headers: { ...SAME_ORIGIN, Cookie: cookie },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown> & { errors?: { code: string; message: string }[] };
-  return { http: res.status, code: json.errors?.[0]?.code ?? null, message: json.errors?.[0]?.message ?? '', json };
-}
+const call = (cookie: string, name: string, body: object = {}) => settingsCall(cookie, `Email/${name}`, body);
 
 /** The code in the `nth` code mail (1-based, oldest first) to an address (the devbox keeps mails in D1). */
 async function mailedCode(to: string, nth = 1): Promise<string> {

@@ -21,6 +21,7 @@ export function accountRepo(d1: D1Database) {
           serviceCountry: accounts.serviceCountry,
           language: accounts.language,
           autoReceive: accounts.autoReceive,
+          receiveBadgeMail: accounts.receiveBadgeMail,
         })
         .from(accountEmails)
         .innerJoin(accounts, eq(accounts.id, accountEmails.accountId))

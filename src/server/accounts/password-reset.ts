@@ -9,8 +9,7 @@ import { outboxInsert } from '../outbox/repo';
 import { accountRepo } from './account-repo';
 import { attemptKey } from './login';
 import { accountMail } from './mails';
-import { hashPassword, verifyPassword } from './password-hash';
-import { passwordFieldErrors } from './registration';
+import { newPasswordProblems, passwordStatements } from './password-set';
 import { walletUrl } from '../http/wallet-url';
 
 /**
@@ -69,21 +68,7 @@ export async function resetPassword(env: Env, token: string, password: string, c
   const repo = accountRepo(env.DB);
   const emails = (await repo.emails(claimed.accountId)).filter((e) => e.verifiedAt !== null);
   const primary = emails.find((e) => e.isPrimary)?.email ?? emails[0]?.email ?? null;
-  const fields = passwordFieldErrors(password, primary, confirm);
-  const pw = password.normalize('NFKC');
-  if (fields.length === 0) {
-    const recent = await env.DB.prepare(
-      'SELECT password_hash AS h FROM password_history WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
-    )
-      .bind(claimed.accountId, CONFIG.password.historyBlocked)
-      .all<{ h: string }>();
-    for (const { h } of recent.results) {
-      if (await verifyPassword(h, pw)) {
-        fields.push({ field: 'password', key: 'validation.password_reused' });
-        break;
-      }
-    }
-  }
+  const fields = await newPasswordProblems(env.DB, claimed.accountId, password, primary, confirm);
   if (fields.length) {
     // The person may correct the password and try again with the same link.
     await env.DB.prepare('UPDATE link_tokens SET used_at = NULL WHERE token_hash = ?')
@@ -91,22 +76,9 @@ export async function resetPassword(env: Env, token: string, password: string, c
       .run();
     throw new AppError('E400100', {}, fields);
   }
-  const hash = await hashPassword(pw);
   const s = (q: string, ...p: unknown[]) => rawStatement(env.DB, q, ...p);
   await runBatch(env.DB, [
-    s(
-      'UPDATE accounts SET password_hash = ?, password_changed_at = ?, updated_at = ? WHERE id = ?',
-      hash,
-      now,
-      now,
-      claimed.accountId,
-    ),
-    s(
-      'INSERT INTO password_history (account_id, password_hash, created_at) VALUES (?, ?, ?)',
-      claimed.accountId,
-      hash,
-      now,
-    ),
+    ...(await passwordStatements(env.DB, claimed.accountId, password, now)),
     s(
       "UPDATE link_tokens SET used_at = ? WHERE account_id = ? AND purpose = 'password_reset' AND used_at IS NULL",
       now,

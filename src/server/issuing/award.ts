@@ -110,19 +110,22 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
     );
     const lang = toLanguage(owner?.language) ?? chunk.spec.language;
     const link = walletUrl(env, `/receive/${token}`);
-    const outboxId = `award-mail-${p.assertionId}`;
-    statements.push(
-      outboxInsert(
-        env.DB,
-        {
-          kind: 'mail',
-          payload: awardMail(p.email.trim(), lang, { badge: badgeClass.name, issuer: issuer.name, link, days }),
-        },
-        now,
-        outboxId,
-      ).onConflictDoNothing(),
-    );
-    outboxIds.push(outboxId);
+    // An account that turned badge mails off (notification settings) is not mailed.
+    if (owner?.receiveBadgeMail !== false) {
+      const outboxId = `award-mail-${p.assertionId}`;
+      statements.push(
+        outboxInsert(
+          env.DB,
+          {
+            kind: 'mail',
+            payload: awardMail(p.email.trim(), lang, { badge: badgeClass.name, issuer: issuer.name, link, days }),
+          },
+          now,
+          outboxId,
+        ).onConflictDoNothing(),
+      );
+      outboxIds.push(outboxId);
+    }
     if (owner) {
       const url = path(`/assertions/${autoReceived ? 'detail' : 'unaccepted-detail'}/${p.assertionId}`);
       statements.push(

@@ -1,0 +1,38 @@
+import { newPasswordProblems, passwordStatements } from '../accounts/password-set';
+import type { SessionUser } from '../context';
+import { rawStatement, runBatch } from '../db/batch';
+import { AppError } from '../errors';
+import { confirmPassword } from './reauth';
+
+/**
+ * Password change (spec §4, §5): the current password, then a new one under the policy and not one
+ * of the last four; in one batch the new hash and history entry, every other session ended and any
+ * outstanding reset link retired, so whoever else held the account is out.
+ */
+export async function changePassword(
+  env: Env,
+  user: SessionUser,
+  sessionTokenHash: string,
+  input: { current_password: string; password: string; confirm_password: string },
+) {
+  await confirmPassword(env, user, input.current_password);
+  const fields = await newPasswordProblems(
+    env.DB,
+    user.accountId,
+    input.password,
+    user.primaryEmail,
+    input.confirm_password,
+  );
+  if (fields.length) throw new AppError('E400100', {}, fields);
+  const now = Date.now();
+  const s = (q: string, ...p: unknown[]) => rawStatement(env.DB, q, ...p);
+  await runBatch(env.DB, [
+    ...(await passwordStatements(env.DB, user.accountId, input.password, now)),
+    s('DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?', user.accountId, sessionTokenHash),
+    s(
+      "UPDATE link_tokens SET used_at = ? WHERE account_id = ? AND purpose = 'password_reset' AND used_at IS NULL",
+      now,
+      user.accountId,
+    ),
+  ]);
+}
