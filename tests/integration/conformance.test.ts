@@ -7,6 +7,7 @@ import { toVerifyInput } from '../../src/server/verify/input';
 import type { VerificationReport } from '../../src/server/verify/report';
 import { verifyBadge, type VerifyInput } from '../../src/server/verify/verify';
 import { b64, PNG } from './issuing-helpers';
+import { BAKED_SVG_URLS, UNBAKED } from '../support/bakery-fixtures';
 
 const port = inject('issuerPort');
 const server = `http://127.0.0.1:${port}`;
@@ -96,22 +97,11 @@ describe('conformance fixtures (../shared/conformance) with their expected outco
   };
   const fromImage = async (p: string) => toVerifyInput(env, { input_type: 'image', image: b64(await fixture(p)) });
 
-  it.each([
-    ['mozilla-openbadges-bakery/baked.svg', 'http://example.org'],
-    ['mozilla-openbadges-bakery/bad-json.svg', 'http://example.org'],
-    ['mozilla-openbadges-bakery/no-json.svg', 'http://example.org'],
-    ['concentricsky-openbadges-bakery/baked_example.svg', 'https://example.org/assertion.json'],
-  ])('%s unbakes to %s', async (p, expected) => {
+  it.each(BAKED_SVG_URLS)('%s unbakes to %s', async (p, expected) => {
     expect(await fromImage(p)).toEqual({ kind: 'url', url: expected });
   });
 
-  it.each([
-    'mozilla-openbadges-bakery/unbaked.svg',
-    'mozilla-openbadges-bakery/unbaked.png',
-    'concentricsky-openbadges-bakery/public_domain_heart.png',
-    'concentricsky-openbadges-bakery/unbaked_example.svg',
-    'openbadges-validator-core/public_domain_heart.png',
-  ])('%s holds no badge', async (p) => {
+  it.each(UNBAKED)('%s holds no badge', async (p) => {
     expect(await fromImage(p)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bake, BakeError, sniffImage, unbake } from '../../src/server/openbadges/baking';
 import { chunk, concat, IEND, png, SIGNATURE, textChunk } from '../support/png';
+import { BAKED_SVG_URLS, UNBAKED } from '../support/bakery-fixtures';
 
 const CONFORMANCE = '../shared/conformance';
 const fixture = (p: string) => new Uint8Array(readFileSync(`${CONFORMANCE}/${p}`));
@@ -17,12 +18,7 @@ const reason = (fn: () => unknown) => {
 };
 
 describe('bakery fixtures (shared/conformance)', () => {
-  it.each([
-    ['mozilla-openbadges-bakery/baked.svg', 'http://example.org'],
-    ['mozilla-openbadges-bakery/bad-json.svg', 'http://example.org'],
-    ['mozilla-openbadges-bakery/no-json.svg', 'http://example.org'],
-    ['concentricsky-openbadges-bakery/baked_example.svg', 'https://example.org/assertion.json'],
-  ])('%s unbakes to its verify URL', (file, url) => {
+  it.each(BAKED_SVG_URLS)('%s unbakes to its verify URL', (file, url) => {
     const out = unbake(fixture(file));
     expect(out.format).toBe('svg');
     expect(out.payload).toBe(url);
@@ -38,13 +34,7 @@ describe('bakery fixtures (shared/conformance)', () => {
     expect(json.verify.type).toBe('hosted');
   });
 
-  it.each([
-    'mozilla-openbadges-bakery/unbaked.svg',
-    'mozilla-openbadges-bakery/unbaked.png',
-    'concentricsky-openbadges-bakery/public_domain_heart.png',
-    'concentricsky-openbadges-bakery/unbaked_example.svg',
-    'openbadges-validator-core/public_domain_heart.png',
-  ])('%s is not baked', (file) => expect(reason(() => unbake(fixture(file)))).toBe('not_baked'));
+  it.each(UNBAKED)('%s is not baked', (file) => expect(reason(() => unbake(fixture(file)))).toBe('not_baked'));
 });
 
 describe('round trips', () => {
