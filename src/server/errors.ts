@@ -11,10 +11,11 @@ export const ERRORS = {
   E400102: { status: 400, key: 'errors.E400102' }, // verification code incorrect ({{count}} tries left)
   E400103: { status: 400, key: 'errors.E400103' }, // import: give an image or a URL, exactly one
   E400104: { status: 400, key: 'errors.E400104' }, // import: URL not allowed or not found
+  // 400, not 401: the session is fine, and clients send every 401 to the login screen (spec §8).
+  E400105: { status: 400, key: 'errors.E400105' }, // current password incorrect ({{count}} attempts left)
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
-  E401103: { status: 401, key: 'errors.E401103' }, // current password incorrect ({{count}} attempts left)
   E403100: { status: 403, key: 'errors.E403100' }, // not allowed
   E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
   E404100: { status: 404, key: 'errors.E404100' }, // resource not found

@@ -38,7 +38,7 @@ describe('password change (spec §4, §5)', () => {
     const change = (current: string, password: string, confirm = password) =>
       call(me.cookie, 'Password/Change', { current_password: current, password, confirm_password: confirm });
     const wrong = await change('Nope#nope12', 'Harbor#Light77');
-    expect(wrong).toMatchObject({ http: 401, code: 'E401103' });
+    expect(wrong).toMatchObject({ http: 400, code: 'E400105' });
     expect(wrong.message).toMatch(/4/);
     const weak = await change(PASSWORD, 'short');
     expect(weak.code).toBe('E400100');

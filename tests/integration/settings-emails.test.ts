@@ -28,7 +28,7 @@ describe('email addresses in account settings', () => {
   it('adds an address by mailed code; wrong codes are counted; then it is verified', async () => {
     const me = await signedIn();
     const extra = `${unique('second')}@example.test`;
-    expect((await call(me.cookie, 'Add', { email: extra, password: 'Wrong#pass9' })).code).toBe('E401103');
+    expect((await call(me.cookie, 'Add', { email: extra, password: 'Wrong#pass9' })).code).toBe('E400105');
     expect((await call(me.cookie, 'Add', { email: extra, password: PASSWORD })).http).toBe(200);
     expect(await list(me.cookie)).toContainEqual(expect.objectContaining({ email: extra, verified: false }));
     const code = await mailedCode(extra);

@@ -62,7 +62,7 @@ export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       'Add',
       'Add an address: a six-digit code is mailed to it',
       z.object({ email, password }),
-      'Needs the current password (SES-05). E409107 already on this account, E401103 password wrong, E429100 too many codes.',
+      'Needs the current password (SES-05). E409107 already on this account, E400105 password wrong, E429100 too many codes.',
     ),
     async (c) => {
       const b = c.req.valid('json');

@@ -40,7 +40,7 @@ const changePasswordRoute = createRoute({
   tags: ['Settings'],
   summary: 'Change the password; every other session ends',
   description:
-    'E401103 current password wrong (attempts left, shared with login lockout); E400100 with field errors for the ' +
+    'E400105 current password wrong (attempts left, shared with login lockout); E400100 with field errors for the ' +
     'policy of spec §5, a mismatch, or one of the last four passwords.',
   request: { body: jsonBody(z.object({ current_password: password, password, confirm_password: password })) },
   responses: okReply('Changed'),
