@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import en from '../../src/i18n/locales/en.json' with { type: 'json' };
+import ko from '../../src/i18n/locales/ko.json' with { type: 'json' };
+import { registerAndActivate } from '../../scripts/lib/register.mjs';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+
+type Catalogue = typeof en;
+const BASE = '/ns/portal/openbadge';
+const ORIGIN = 'http://127.0.0.1:8787';
+const PASSWORD = 'Kestrel#Wing42';
+const fill = (s: string, vars: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
+
+/** The six-digit code of the newest code mail to `to`, read from the dev mailbox as a person would. */
+async function mailedCode(page: Page, c: Catalogue, to: string): Promise<string> {
+  const mail = page
+    .locator('article.mail')
+    .filter({ has: page.getByRole('heading', { name: c.mail.email_code.subject }) })
+    .first();
+  await expect(async () => {
+    await page.goto(`${BASE}/dev/mailbox?to=${encodeURIComponent(to)}`);
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  return /\b(\d{6})\b/.exec((await mail.locator('.mail-body').textContent()) ?? '')?.[1] ?? '';
+}
+
+for (const [lang, c] of [
+  ['en', en],
+  ['ko', ko as Catalogue],
+] as const) {
+  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, change the password`, async ({
+    page,
+    problems,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `settings-${lang}-${Date.now()}@example.test`;
+    await registerAndActivate(ORIGIN, {
+      email,
+      password: PASSWORD,
+      firstName: 'Jiwoo',
+      lastName: 'Kim',
+      language: lang,
+    });
+    await page.goto(`${BASE}/login?language=${lang}&redirect=${encodeURIComponent(`${BASE}/setting`)}`);
+    await hydrated(page, 'LoginForm');
+    await page.getByLabel(c.login.email).fill(email);
+    await page.getByRole('button', { name: c.login.next, exact: true }).click();
+    await page.getByLabel(c.login.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: c.login.submit, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: c.settings.menu_account })).toBeVisible();
+    await hydrated(page, 'EmailSettings');
+    await expectNoAxeViolations(page);
+
+    // Add a second address; the form checks the shape before asking the server.
+    const second = `second-${lang}-${Date.now()}@example.test`;
+    const addForm = page.locator('form').filter({ has: page.getByRole('heading', { name: c.settings.add_email }) });
+    await addForm.getByLabel(c.settings.email).fill('not-an-address');
+    await addForm.getByLabel(c.settings.current_password).fill(PASSWORD);
+    await addForm.getByRole('button', { name: c.settings.add_email }).click();
+    await expect(addForm.getByText(c.settings.invalid_email)).toBeVisible();
+    await addForm.getByLabel(c.settings.email).fill(second);
+    await addForm.getByRole('button', { name: c.settings.add_email }).click();
+    await expect(page.getByRole('status')).toHaveText(fill(c.settings.code_sent, { email: second }));
+    const row = page.locator('.email-row').filter({ hasText: second });
+    await expect(row.getByText(c.settings.pending)).toBeVisible();
+
+    const code = await mailedCode(page, c, second);
+    expect(code).toMatch(/^\d{6}$/);
+    await page.goto(`${BASE}/setting?menu=1`);
+    await hydrated(page, 'EmailSettings');
+    await row.getByLabel(c.settings.code).fill(code);
+    await row.getByRole('button', { name: c.settings.verify }).click();
+    await expect(row.getByText(c.settings.verified, { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: c.settings.make_primary }).click();
+    await expect(row.getByText(c.settings.primary, { exact: true })).toBeVisible();
+    // The address signed in with offers no delete button.
+    await expect(
+      page.locator('.email-row').filter({ hasText: email }).getByRole('button', { name: c.settings.remove_email }),
+    ).toHaveCount(0);
+
+    // Notification settings: badge mails off says what that means.
+    await page.getByRole('link', { name: c.settings.menu_notification }).click();
+    await hydrated(page, 'NotificationSettings');
+    await page.getByLabel(c.settings.badge_mail).uncheck();
+    await expect(page.getByText(c.settings.badge_mail_off)).toBeVisible();
+    await page.getByRole('button', { name: c.settings.save }).click();
+    await expect(page.getByRole('status')).toHaveText(c.settings.saved);
+    await page.reload();
+    await expect(page.getByLabel(c.settings.badge_mail)).not.toBeChecked();
+    await expectNoAxeViolations(page);
+
+    // Password change: a wrong current password is shown under its field, then the change works.
+    await page.getByRole('link', { name: c.settings.menu_password }).click();
+    await hydrated(page, 'PasswordChange');
+    await page.getByLabel(c.settings.current_password).fill('Wrong#pass11');
+    await page.getByLabel(c.password.new_password, { exact: true }).fill('Harbor#Light77');
+    await page.getByLabel(c.password.confirm_new_password).fill('Harbor#Light77');
+    await page.getByRole('button', { name: c.settings.change_password }).click();
+    await expect(page.locator('.field-errors')).toContainText(c.errors.E400105.split('{{')[0] ?? '');
+    await page.getByLabel(c.settings.current_password).fill(PASSWORD);
+    await page.getByRole('button', { name: c.settings.change_password }).click();
+    await expect(page.getByRole('status')).toHaveText(c.settings.saved);
+    await expectNoAxeViolations(page);
+    // The one refusal this story provokes on purpose: the wrong current password.
+    expect(problems.filter((p) => !p.includes('Setting/Password/Change'))).toEqual([]);
+  });
+}
