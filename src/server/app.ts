@@ -22,6 +22,7 @@ import { VERIFY_PATH, verifyRoutes } from './verify/routes';
 import { ADD_BADGE_PATH, importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
 import { settingsRoutes } from './settings/prefs-routes';
+import { PROFILE_IMAGE_PATH, profileRoutes } from './settings/profile-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
@@ -51,7 +52,7 @@ export function createServer(frontend?: Frontend) {
     c.req.path.startsWith('/api/issuer/')
       ? next()
       : limitBody(
-          c.req.path.endsWith(VERIFY_PATH) || c.req.path.endsWith(ADD_BADGE_PATH)
+          c.req.path.endsWith(VERIFY_PATH) || c.req.path.endsWith(ADD_BADGE_PATH) || c.req.path === PROFILE_IMAGE_PATH
             ? CONFIG.verifyBodyMaxBytes
             : CONFIG.jsonBodyMaxBytes,
         )(c, next),
@@ -70,6 +71,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', walletPrefsRoutes);
   app.route('/', emailRoutes);
   app.route('/', settingsRoutes);
+  app.route('/', profileRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

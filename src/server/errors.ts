@@ -39,20 +39,24 @@ export const ERRORS = {
   E409110: { status: 409, key: 'errors.E409110' }, // cannot delete the address signed in with
   E409111: { status: 409, key: 'errors.E409111' }, // only a verified address can be primary
   E409112: { status: 409, key: 'errors.E409112' }, // cannot delete the last verified address
+  E409113: { status: 409, key: 'errors.E409113' }, // profile picture changed meanwhile: try again
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
   E410103: { status: 410, key: 'errors.E410103' }, // receive link expired: log in and press Receive
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
+  E413101: { status: 413, key: 'errors.E413101' }, // profile picture over 5 MB
   E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type
   E415101: { status: 415, key: 'errors.E415101' }, // image is not a valid PNG or SVG
   E415102: { status: 415, key: 'errors.E415102' }, // SVG carries scripts or external references
   E415103: { status: 415, key: 'errors.E415103' }, // import: file extension must be png or svg
+  E415104: { status: 415, key: 'errors.E415104' }, // profile picture must be png, jpg or jpeg
   E422100: { status: 422, key: 'errors.E422100' }, // import: no badge data in a readable format
   E422101: { status: 422, key: 'errors.E422101' }, // import: badge issued to an address not verified here
   E422102: { status: 422, key: 'errors.E422102' }, // import: badge failed verification (or is revoked)
   E422103: { status: 422, key: 'errors.E422103' }, // import: issuer unreachable, try again later
+  E422104: { status: 422, key: 'errors.E422104' }, // profile picture dimensions out of 250-3000 px
   E429100: { status: 429, key: 'errors.E429100' }, // too many requests
   E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
   E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ko from '../../src/i18n/locales/ko.json' with { type: 'json' };
+import { PNG } from 'pngjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
@@ -9,6 +10,13 @@ const BASE = '/ns/portal/openbadge';
 const ORIGIN = 'http://127.0.0.1:8787';
 const PASSWORD = 'Kestrel#Wing42';
 const fill = (s: string, vars: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
+
+/** A real, decodable PNG of the given size. */
+function picture(width: number, height: number): Buffer {
+  const image = new PNG({ width, height });
+  image.data.fill(200);
+  return PNG.sync.write(image);
+}
 
 /** The six-digit code of the newest code mail to `to`, read from the dev mailbox as a person would. */
 async function mailedCode(page: Page, c: Catalogue, to: string): Promise<string> {
@@ -27,7 +35,7 @@ for (const [lang, c] of [
   ['en', en],
   ['ko', ko as Catalogue],
 ] as const) {
-  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, change the password`, async ({
+  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, upload a profile picture, change the password`, async ({
     page,
     problems,
   }) => {
@@ -100,6 +108,20 @@ for (const [lang, c] of [
     await page.getByRole('button', { name: c.settings.change_password }).click();
     await expect(page.getByRole('status')).toHaveText(c.settings.saved);
     await expectNoAxeViolations(page);
+    // Profile picture: the exact errors for 249 px and 5 MB + 1 byte, then a picture in the header.
+    await page.getByRole('link', { name: c.settings.menu_profile }).click();
+    await hydrated(page, 'ProfileSettings');
+    const input = page.getByLabel(c.settings.upload_picture);
+    await input.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: picture(249, 249) });
+    await expect(page.locator('.field-errors')).toHaveText(c.errors.E422104);
+    await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await expect(page.locator('.field-errors')).toHaveText(c.errors.E413101);
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture(300, 300) });
+    await expect(page.getByRole('status')).toHaveText(c.settings.saved);
+    await page.reload();
+    await expect(page.locator('.avatar-btn img')).toBeVisible();
+    await expectNoAxeViolations(page);
+
     // The one refusal this story provokes on purpose: the wrong current password.
     expect(problems.filter((p) => !p.includes('Setting/Password/Change'))).toEqual([]);
   });

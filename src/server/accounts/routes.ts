@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { validationHook } from '../http/validation';
 import { normalizeEmail } from '../../lib/email';
+import { profileImageUrl } from '../../lib/profile-image';
 import { accountRepo } from './account-repo';
 import { checkLogin } from './login';
 import { startSession } from './session-start';
@@ -107,8 +108,7 @@ accountRoutes
       service_country: profile.serviceCountry,
       agree_term_of_service: profile.agreeTermOfService,
       terms_state: termsState(profile.agreeTermOfService, profile.termsVersion),
-      // Profile pictures arrive with the settings issue; until then no account has one.
-      profile_image: null,
+      profile_image: profileImageUrl(profile.id, profile.profileImageKey),
       bio: profile.bio,
       account_emails: emails
         .filter((e) => e.verifiedAt !== null)

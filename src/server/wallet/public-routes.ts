@@ -9,6 +9,7 @@ import { requireUser } from '../auth/require-user';
 import { findPublicList, hasAcadDocs } from './list-repo';
 import { detailItem, listItem } from './present';
 import { publicBadge } from './service';
+import { profileImageUrl } from '../../lib/profile-image';
 
 const W = '/api/v1.0/openbadge/v2/Wallet/Public';
 
@@ -59,7 +60,7 @@ export const publicWalletRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
       account_id: profile.id,
       first_name: profile.firstName,
       last_name: profile.lastName,
-      profile_image: null,
+      profile_image: profileImageUrl(profile.id, profile.profileImageKey),
       bio: profile.bio,
       service_country: profile.serviceCountry,
       total_count: list.total,

@@ -1,0 +1,240 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../account/Field';
+import { apiPost } from '../lib/api';
+import { byField, type FieldErrors } from '../lib/field-errors';
+import { bytesToBase64 } from '../../lib/base64';
+
+export interface ProfileValues {
+  first_name: string;
+  last_name: string;
+  first_name_en: string | null;
+  last_name_en: string | null;
+  bio: string | null;
+  profile_image: string | null;
+}
+
+export interface ProfileLabels {
+  firstName: string;
+  lastName: string;
+  firstNameEn: string;
+  lastNameEn: string;
+  englishHint: string;
+  bio: string;
+  /** Contains {{count}} and {{max}}. */
+  bioCount: string;
+  picture: string;
+  pictureHint: string;
+  upload: string;
+  removePicture: string;
+  save: string;
+  saved: string;
+  required: string;
+  tooLong: string;
+  latinOnly: string;
+  wrongType: string;
+  tooBig: string;
+  wrongSize: string;
+  fallback: string;
+}
+
+export interface ProfileLimits {
+  nameMax: number;
+  englishMax: number;
+  bioMax: number;
+  pictureMaxBytes: number;
+  minPx: number;
+  maxPx: number;
+}
+
+/** The picture's own size, read by the browser before anything is sent (the server checks again). */
+async function pixelSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/** Profile settings (spec §2 /setting?menu=4): names, English names for PDFs, message and picture. */
+export default function ProfileSettings({
+  labels,
+  limits,
+  initial,
+}: {
+  labels: ProfileLabels;
+  limits: ProfileLimits;
+  initial: ProfileValues;
+}) {
+  const [form, setForm] = useState({
+    first_name: initial.first_name,
+    last_name: initial.last_name,
+    first_name_en: initial.first_name_en ?? '',
+    last_name_en: initial.last_name_en ?? '',
+    bio: initial.bio ?? '',
+  });
+  const [image, setImage] = useState(initial.profile_image);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  const check = (): FieldErrors => {
+    const name = (v: string) =>
+      !v.trim() ? [labels.required] : v.trim().length > limits.nameMax ? [labels.tooLong] : [];
+    const english = (v: string) =>
+      v.trim().length > limits.englishMax ? [labels.tooLong] : /^[\x20-\x7e]*$/.test(v) ? [] : [labels.latinOnly];
+    return {
+      first_name: name(form.first_name),
+      last_name: name(form.last_name),
+      first_name_en: english(form.first_name_en),
+      last_name_en: english(form.last_name_en),
+      bio: form.bio.length > limits.bioMax ? [labels.tooLong] : [],
+    };
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setStatus(null);
+    const found = check();
+    setErrors(found);
+    if (Object.values(found).some((v) => v?.length)) return;
+    setBusy(true);
+    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Profile/Set', form);
+    setBusy(false);
+    if (r.ok) setStatus(labels.saved);
+    else setErrors(byField(r.errors, labels.fallback));
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setStatus(null);
+    const fail = (m: string) => setErrors({ picture: [m] });
+    if (!/\.(png|jpe?g)$/i.test(file.name)) return fail(labels.wrongType);
+    if (file.size > limits.pictureMaxBytes) return fail(labels.tooBig);
+    const size = await pixelSize(file);
+    if (!size) return fail(labels.wrongType);
+    const inRange = (n: number) => n >= limits.minPx && n <= limits.maxPx;
+    if (!inRange(size.width) || !inRange(size.height)) return fail(labels.wrongSize);
+    setBusy(true);
+    const r = await apiPost<{ profile_image: string | null }>('/api/v1.0/openbadge/v2/Wallet/Setting/Profile/Image', {
+      image: bytesToBase64(new Uint8Array(await file.arrayBuffer())),
+      file_name: file.name,
+    });
+    setBusy(false);
+    if (!r.ok) return fail(r.errors[0]?.message || labels.fallback);
+    setErrors({});
+    setImage(r.data.profile_image);
+    setStatus(labels.saved);
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Profile/Image/Delete');
+    setBusy(false);
+    if (r.ok) {
+      setImage(null);
+      setStatus(labels.saved);
+    }
+  };
+
+  return (
+    <div className="stack">
+      {status && (
+        <p className="form-success" role="status">
+          {status}
+        </p>
+      )}
+      <section className="stack" aria-labelledby="picture-heading">
+        <h2 id="picture-heading">{labels.picture}</h2>
+        {image && <img className="wallet-avatar" src={image} alt="" width={96} height={96} />}
+        <div className="field">
+          <label htmlFor="profile-picture">{labels.upload}</label>
+          <input
+            id="profile-picture"
+            type="file"
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            aria-describedby="profile-picture-hint"
+            disabled={busy}
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+          <small id="profile-picture-hint" className="field-hint">
+            {labels.pictureHint}
+          </small>
+          {errors['picture']?.length ? (
+            <ul className="field-errors" role="alert">
+              {errors['picture'].map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {image && (
+          <div className="actions">
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove()}>
+              {labels.removePicture}
+            </button>
+          </div>
+        )}
+      </section>
+      <form className="stack settings-form" onSubmit={(e) => void save(e)} noValidate>
+        <Field
+          label={labels.lastName}
+          value={form.last_name}
+          maxLength={limits.nameMax}
+          errors={errors['last_name']}
+          onValue={set('last_name')}
+        />
+        <Field
+          label={labels.firstName}
+          value={form.first_name}
+          maxLength={limits.nameMax}
+          errors={errors['first_name']}
+          onValue={set('first_name')}
+        />
+        <Field
+          label={labels.lastNameEn}
+          hint={labels.englishHint}
+          value={form.last_name_en}
+          maxLength={limits.englishMax}
+          errors={errors['last_name_en']}
+          onValue={set('last_name_en')}
+        />
+        <Field
+          label={labels.firstNameEn}
+          value={form.first_name_en}
+          maxLength={limits.englishMax}
+          errors={errors['first_name_en']}
+          onValue={set('first_name_en')}
+        />
+        <div className="field">
+          <label htmlFor="profile-bio">{labels.bio}</label>
+          <textarea
+            id="profile-bio"
+            rows={4}
+            value={form.bio}
+            aria-describedby="profile-bio-count"
+            onChange={(e) => set('bio')(e.target.value)}
+          />
+          <small id="profile-bio-count" className="field-hint">
+            {labels.bioCount.replace('{{count}}', String(form.bio.length)).replace('{{max}}', String(limits.bioMax))}
+          </small>
+          {errors['bio']?.length ? (
+            <ul className="field-errors" role="alert">
+              {errors['bio'].map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn" disabled={busy}>
+            {labels.save}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+export interface ProfileRow {
+  first_name: string;
+  last_name: string;
+  first_name_en: string | null;
+  last_name_en: string | null;
+  bio: string | null;
+  profile_image_key: string | null;
+}
+
+export interface ProfileInput {
+  first_name: string;
+  last_name: string;
+  first_name_en: string | null;
+  last_name_en: string | null;
+  bio: string | null;
+}
+
+/** The profile fields of an account (spec §3 user info; §4 profile settings). */
+export function profileRepo(d1: D1Database) {
+  return {
+    get: (accountId: string) =>
+      d1
+        .prepare(
+          `SELECT first_name, last_name, first_name_en, last_name_en, bio, profile_image_key FROM accounts
+           WHERE id = ? AND status = 'active'`,
+        )
+        .bind(accountId)
+        .first<ProfileRow>(),
+    async save(accountId: string, p: ProfileInput, now: number) {
+      await d1
+        .prepare(
+          `UPDATE accounts SET first_name = ?, last_name = ?, first_name_en = ?, last_name_en = ?, bio = ?, updated_at = ?
+           WHERE id = ?`,
+        )
+        .bind(p.first_name, p.last_name, p.first_name_en, p.last_name_en, p.bio, now, accountId)
+        .run();
+    },
+    /** Swaps the picture's key only if it is still `previous`, so two uploads cannot both win. */
+    async swapImage(accountId: string, previous: string | null, next: string | null, now: number) {
+      const row = await d1
+        .prepare(
+          'UPDATE accounts SET profile_image_key = ?, updated_at = ? WHERE id = ? AND profile_image_key IS ? RETURNING id',
+        )
+        .bind(next, now, accountId, previous)
+        .first();
+      return row !== null;
+    },
+    /** The picture of an active account, if this is its current key (served publicly). */
+    currentImage: (accountId: string, key: string) =>
+      d1
+        .prepare("SELECT 1 AS x FROM accounts WHERE id = ? AND profile_image_key = ? AND status = 'active'")
+        .bind(accountId, key)
+        .first(),
+  };
+}

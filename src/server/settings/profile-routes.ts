@@ -1,0 +1,124 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { profileImageUrl } from '../../lib/profile-image';
+import { CONFIG } from '../config';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { profileRepo } from './profile-repo';
+import { removeProfileImage, saveProfile, uploadProfileImage } from './profile-service';
+
+const P = '/api/v1.0/openbadge/v2/Wallet/Setting/Profile';
+export const PROFILE_IMAGE_PATH = `${P}/Image`;
+const name = z.string().trim().min(1).max(CONFIG.names.max);
+const english = z
+  .string()
+  .trim()
+  .max(CONFIG.names.englishMax)
+  .regex(/^[\x20-\x7e]*$/)
+  .nullable()
+  .optional();
+const profile = z.object({
+  first_name: name,
+  last_name: name,
+  first_name_en: english,
+  last_name_en: english,
+  bio: z.string().max(CONFIG.descriptionMaxLength).nullable().optional(),
+});
+
+const getProfile = createRoute({
+  method: 'post',
+  path: `${P}/Get`,
+  tags: ['Settings'],
+  summary: 'Profile: names, English names (for PDFs), profile message and picture',
+  request: { body: jsonBody(z.object({ access_token: z.string().optional() })) },
+  responses: okReply(
+    'Profile',
+    envelope.extend({
+      first_name: z.string(),
+      last_name: z.string(),
+      first_name_en: z.string().nullable(),
+      last_name_en: z.string().nullable(),
+      bio: z.string().nullable(),
+      profile_image: z.string().nullable(),
+    }),
+  ),
+});
+const setProfile = createRoute({
+  method: 'post',
+  path: `${P}/Set`,
+  tags: ['Settings'],
+  summary: 'Save the profile',
+  description: `Names 1-${CONFIG.names.max}; English names up to ${CONFIG.names.englishMax} Latin characters; message up to ${CONFIG.descriptionMaxLength}.`,
+  request: { body: jsonBody(profile) },
+  responses: okReply('Saved'),
+});
+const setImage = createRoute({
+  method: 'post',
+  path: PROFILE_IMAGE_PATH,
+  tags: ['Settings'],
+  summary: 'Upload a profile picture (png, jpg or jpeg, base64; at most 5 MB; 250-3000 px each side)',
+  description: 'E415104 not a png/jpeg, E413101 over 5 MB, E422104 dimensions. Metadata is removed.',
+  request: { body: jsonBody(z.object({ image: z.string().max(7 * 1024 * 1024), file_name: z.string().max(255) })) },
+  responses: okReply('Uploaded', envelope.extend({ profile_image: z.string().nullable() })),
+});
+const deleteImage = createRoute({
+  method: 'post',
+  path: `${P}/Image/Delete`,
+  tags: ['Settings'],
+  summary: 'Remove the profile picture',
+  request: { body: jsonBody(z.object({ access_token: z.string().optional() })) },
+  responses: okReply('Removed'),
+});
+
+const accountOf = (c: { var: AppEnv['Variables'] }) => {
+  if (!c.var.user) throw new AppError('E401100');
+  return c.var.user.accountId;
+};
+
+/** Profile settings (spec §2 /setting?menu=4) and the public picture route. */
+export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(getProfile, async (c) => {
+    const id = accountOf(c);
+    const p = await profileRepo(c.env.DB).get(id);
+    if (!p) throw new AppError('E401100');
+    const { profile_image_key, ...rest } = p;
+    return ok(c, { ...rest, profile_image: profileImageUrl(id, profile_image_key) });
+  })
+  .openapi(setProfile, async (c) => {
+    const b = c.req.valid('json');
+    await saveProfile(c.env, accountOf(c), {
+      first_name: b.first_name,
+      last_name: b.last_name,
+      first_name_en: b.first_name_en ?? null,
+      last_name_en: b.last_name_en ?? null,
+      bio: b.bio ?? null,
+    });
+    return ok(c, {});
+  })
+  .openapi(setImage, async (c) => {
+    const b = c.req.valid('json');
+    return ok(c, { profile_image: await uploadProfileImage(c.env, accountOf(c), b.image, b.file_name) });
+  })
+  .openapi(deleteImage, async (c) => {
+    await removeProfileImage(c.env, accountOf(c));
+    return ok(c, {});
+  });
+
+/** GET …/Wallet/Public/ProfileImage/{account}/{image}: only the account's current picture, only while it is active. */
+profileRoutes.get(
+  '/api/v1.0/openbadge/v2/Wallet/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}',
+  async (c) => {
+    const account = c.req.param('account');
+    const key = `avatars/${account}/${c.req.param('file')}`;
+    if (!(await profileRepo(c.env.DB).currentImage(account, key))) throw new AppError('E404100');
+    const obj = await c.env.BUCKET.get(key);
+    if (!obj) throw new AppError('E404100');
+    c.header('Content-Type', key.endsWith('.png') ? 'image/png' : 'image/jpeg');
+    c.header('X-Content-Type-Options', 'nosniff');
+    // Short: a deleted account's picture must not outlive it in caches for long (ACC-10, AV-06).
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(obj.body);
+  },
+);
