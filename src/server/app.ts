@@ -22,6 +22,7 @@ import { VERIFY_PATH, verifyRoutes } from './verify/routes';
 import { ADD_BADGE_PATH, importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
 import { settingsRoutes } from './settings/prefs-routes';
+import { deletionRoutes } from './settings/deletion-routes';
 import { PROFILE_IMAGE_PATH, profileRoutes } from './settings/profile-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
@@ -72,6 +73,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', emailRoutes);
   app.route('/', settingsRoutes);
   app.route('/', profileRoutes);
+  app.route('/', deletionRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

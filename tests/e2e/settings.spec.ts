@@ -35,19 +35,21 @@ for (const [lang, c] of [
   ['en', en],
   ['ko', ko as Catalogue],
 ] as const) {
-  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, upload a profile picture, change the password`, async ({
+  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, upload a profile picture, change the password, delete the account`, async ({
     page,
     problems,
   }) => {
     test.setTimeout(90_000);
     const email = `settings-${lang}-${Date.now()}@example.test`;
-    await registerAndActivate(ORIGIN, {
-      email,
-      password: PASSWORD,
-      firstName: 'Jiwoo',
-      lastName: 'Kim',
-      language: lang,
-    });
+    const accountId = String(
+      await registerAndActivate(ORIGIN, {
+        email,
+        password: PASSWORD,
+        firstName: 'Jiwoo',
+        lastName: 'Kim',
+        language: lang,
+      }),
+    );
     await page.goto(`${BASE}/login?language=${lang}&redirect=${encodeURIComponent(`${BASE}/setting`)}`);
     await hydrated(page, 'LoginForm');
     await page.getByLabel(c.login.email).fill(email);
@@ -121,6 +123,20 @@ for (const [lang, c] of [
     await page.reload();
     await expect(page.locator('.avatar-btn img')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // Delete the account: a reason, the (new) password, the confirmation; then its public wallet is gone.
+    await page.goto(`${BASE}/setting?menu=1`);
+    await page.getByRole('link', { name: c.settings.delete_account }).click();
+    await hydrated(page, 'DeleteAccount');
+    await expectNoAxeViolations(page);
+    await page.getByLabel(c.settings.delete_reason_4).check();
+    await page.getByLabel(c.settings.current_password).fill('Harbor#Light77');
+    await page.getByRole('button', { name: c.settings.delete_account }).click();
+    const dialog = page.getByRole('dialog', { name: c.settings.delete_confirm_title });
+    await dialog.getByRole('button', { name: c.settings.delete_account }).click();
+    await expect(page.getByRole('heading', { level: 1, name: c.settings.deleted_title })).toBeVisible();
+    const gone = await page.goto(`${BASE}/public/assertions/user/${accountId}`);
+    expect(gone?.status()).toBe(404);
 
     // The one refusal this story provokes on purpose: the wrong current password.
     expect(problems.filter((p) => !p.includes('Setting/Password/Change'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { awardChunk } from '../issuing/award';
 import { sendMail } from '../mail/send';
+import { purgeAccount } from '../settings/deletion-service';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 
 type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPayloads[K], now: number) => Promise<void>;
@@ -8,4 +9,5 @@ type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPaylo
 export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   mail: (env, id, payload, now) => sendMail(env, id, payload, now),
   award_chunk: (env, _id, payload, now) => awardChunk(env, payload, now),
+  purge_account: (env, _id, payload) => purgeAccount(env, payload),
 };

@@ -1,10 +1,12 @@
 import type { AwardChunk } from '../issuing/award';
 import type { Mail } from '../mail/types';
+import type { PurgeAccount } from '../settings/deletion-service';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
   mail: Mail;
   award_chunk: AwardChunk;
+  purge_account: PurgeAccount;
 }
 
 export type JobKind = keyof JobPayloads;

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../account/Field';
+import { apiPost } from '../lib/api';
+import { byField, type FieldErrors } from '../lib/field-errors';
+import { confirmAction } from '../stores/dialogs';
+
+export interface DeleteAccountLabels {
+  reason: string;
+  /** Spec §3's five reasons, in order 1-5. */
+  reasons: string[];
+  password: string;
+  submit: string;
+  confirmTitle: string;
+  confirmText: string;
+  cancel: string;
+  required: string;
+  fallback: string;
+}
+
+/** Account deletion (spec §2, §4): a reason, the password, and a confirmation that says what it means. */
+export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccountLabels; doneUrl: string }) {
+  const [reason, setReason] = useState<number | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: FieldErrors = {
+      reason: reason ? [] : [labels.required],
+      password: password ? [] : [labels.required],
+    };
+    setErrors(found);
+    if (!reason || !password) return;
+    const sure = await confirmAction({
+      title: labels.confirmTitle,
+      text: labels.confirmText,
+      closeButton: { visible: true, text: labels.cancel },
+      actionButton: { visible: true, text: labels.submit, color: 'danger' },
+    });
+    if (!sure) return;
+    setBusy(true);
+    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Account/Delete', { reason, password });
+    setBusy(false);
+    if (r.ok) {
+      window.location.assign(doneUrl);
+      return;
+    }
+    const errs = r.errors.map((x) => (x.code === 'E400105' ? { ...x, field: 'password' } : x));
+    setErrors(byField(errs, labels.fallback));
+  };
+
+  return (
+    <form className="stack settings-form" onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset className="stack">
+        <legend>{labels.reason}</legend>
+        {labels.reasons.map((text, i) => (
+          <label key={text} className="check">
+            <input type="radio" name="reason" checked={reason === i + 1} onChange={() => setReason(i + 1)} />
+            <span>{text}</span>
+          </label>
+        ))}
+        {errors['reason']?.length ? (
+          <p className="form-error" role="alert">
+            {errors['reason'][0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field
+        label={labels.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        errors={errors['password']}
+        onValue={setPassword}
+      />
+      {errors['_form']?.map((m) => (
+        <p key={m} className="form-error" role="alert">
+          {m}
+        </p>
+      ))}
+      <div className="actions">
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {labels.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

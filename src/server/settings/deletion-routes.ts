@@ -1,0 +1,38 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { clearSignInCookies } from '../auth/routes';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { deleteAccount, DELETION_REASONS } from './deletion-service';
+
+const remove = createRoute({
+  method: 'post',
+  path: '/api/v1.0/openbadge/v2/Wallet/Setting/Account/Delete',
+  tags: ['Settings'],
+  summary: 'Delete the account: irreversible, and its addresses cannot register again',
+  description:
+    'reason (spec §3): 1 two accounts, 2 another wallet, 3 created by mistake, 4 no longer used, 5 other. Needs the ' +
+    'password (E400105). Public pages, pictures and share images answer 404 at once; stored files are removed by a job.',
+  request: {
+    body: jsonBody(
+      z.object({
+        reason: z
+          .number()
+          .int()
+          .refine((n) => (DELETION_REASONS as readonly number[]).includes(n)),
+        password: z.string().min(1).max(256),
+      }),
+    ),
+  },
+  responses: okReply('Deleted'),
+});
+
+export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(remove, async (c) => {
+  if (!c.var.user) throw new AppError('E401100');
+  const b = c.req.valid('json');
+  await deleteAccount(c.env, c.var.user, b.reason, b.password);
+  clearSignInCookies(c);
+  return ok(c, {});
+});
