@@ -23,6 +23,7 @@ import { ADD_BADGE_PATH, importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
 import { settingsRoutes } from './settings/prefs-routes';
 import { deletionRoutes } from './settings/deletion-routes';
+import { mergeRoutes } from './settings/merge-routes';
 import { PROFILE_IMAGE_PATH, profileRoutes } from './settings/profile-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
@@ -74,6 +75,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', settingsRoutes);
   app.route('/', profileRoutes);
   app.route('/', deletionRoutes);
+  app.route('/', mergeRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

@@ -40,6 +40,8 @@ export const ERRORS = {
   E409111: { status: 409, key: 'errors.E409111' }, // only a verified address can be primary
   E409112: { status: 409, key: 'errors.E409112' }, // cannot delete the last verified address
   E409113: { status: 409, key: 'errors.E409113' }, // profile picture changed meanwhile: try again
+  E409114: { status: 409, key: 'errors.E409114' }, // merge: an account cannot be merged into itself
+  E409115: { status: 409, key: 'errors.E409115' }, // merge: that account is already merged or closed
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ko from '../../src/i18n/locales/ko.json' with { type: 'json' };
 import { PNG } from 'pngjs';
+import { readFileSync } from 'node:fs';
+import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
@@ -35,7 +37,7 @@ for (const [lang, c] of [
   ['en', en],
   ['ko', ko as Catalogue],
 ] as const) {
-  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, upload a profile picture, change the password, delete the account`, async ({
+  test(`${lang}: add and verify a second address by mailed code, make it primary, turn badge mails off, upload a profile picture, change the password, merge a second account, delete the account`, async ({
     page,
     problems,
   }) => {
@@ -123,6 +125,41 @@ for (const [lang, c] of [
     await page.reload();
     await expect(page.locator('.avatar-btn img')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // Merge a second account of the same person, holding one badge: it arrives here.
+    const secondAccount = `merge-${lang}-${Date.now()}@example.test`;
+    await registerAndActivate(ORIGIN, {
+      email: secondAccount,
+      password: PASSWORD,
+      firstName: 'Jiwoo',
+      lastName: 'Kim',
+    });
+    const demo = JSON.parse(readFileSync('.wrangler/demo.json', 'utf8')) as { issuers: { api_key: string }[] };
+    const key = demo.issuers[0]?.api_key ?? '';
+    const bc = (await issuerApi(ORIGIN, '/badge-classes', key, {
+      name: `Merged Astronomy ${lang}`,
+      description: 'Arrives by merge.',
+      image: readFileSync('public/favicon.svg').toString('base64'),
+      criteria_narrative: 'Merge.',
+    })) as { badge_class_id: string };
+    await issuerApi(ORIGIN, '/awards', key, { badge_class_id: bc.badge_class_id, recipients: [secondAccount] });
+    await page.goto(`${BASE}/setting?menu=1`);
+    const mergeForm = page.locator('section[aria-labelledby="merge-heading"]');
+    await mergeForm.scrollIntoViewIfNeeded();
+    await hydrated(page, 'MergeAccount');
+    await mergeForm.getByLabel(c.settings.merge_email).fill(secondAccount);
+    await mergeForm.getByLabel(c.settings.merge_other_password).fill(PASSWORD);
+    await mergeForm.getByRole('button', { name: c.settings.merge_prove }).click();
+    await expect(mergeForm.getByRole('status')).toContainText('1');
+    await mergeForm.getByLabel(c.settings.current_password).fill('Harbor#Light77');
+    await mergeForm.getByRole('button', { name: c.settings.merge_confirm, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: c.settings.merge_confirm_title })
+      .getByRole('button', { name: c.settings.merge_confirm, exact: true })
+      .click();
+    await expect(mergeForm.getByRole('status')).toHaveText(c.settings.merge_done);
+    await page.goto(`${BASE}/assertions?tab=receiving`);
+    await expect(page.getByText(`Merged Astronomy ${lang}`)).toBeVisible();
 
     // Delete the account: a reason, the (new) password, the confirmation; then its public wallet is gone.
     await page.goto(`${BASE}/setting?menu=1`);

@@ -2,7 +2,7 @@ import type { Language } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
 import { renderMail } from '../mail/render';
 
-type AccountMail = 'activation' | 'already_registered' | 'reset' | 'initial' | 'email_code';
+type AccountMail = 'activation' | 'already_registered' | 'reset' | 'initial' | 'email_code' | 'merge_code';
 
 /**
  * The account mails of spec §3 (provisional registration, password reset, initial password), in the

@@ -1,0 +1,92 @@
+import { rawStatement } from '../db/batch';
+
+export interface MergeRow {
+  id: string;
+  source_account_id: string;
+  target_account_id: string;
+  status: 'proven' | 'completed';
+  created_at: number;
+}
+
+export interface MergePreview {
+  badges: number;
+  imports: number;
+  emails: number;
+  certificates: number;
+  notifications: number;
+}
+
+/**
+ * Account integration (spec §1 merge; ACC-05..09). Every statement of the merge batch is guarded by
+ * "the source is still active", and the source is closed last, so a second or parallel run of the
+ * same batch changes nothing (ACC-08).
+ */
+export function mergeRepo(d1: D1Database) {
+  const s = (q: string, ...p: unknown[]) => rawStatement(d1, q, ...p);
+  return {
+    insert: (id: string, source: string, target: string, now: number) =>
+      d1
+        .prepare(
+          "INSERT INTO account_merges (id, source_account_id, target_account_id, status, created_at) VALUES (?, ?, ?, 'proven', ?)",
+        )
+        .bind(id, source, target, now)
+        .run(),
+    find: (id: string, target: string) =>
+      d1
+        .prepare('SELECT * FROM account_merges WHERE id = ? AND target_account_id = ?')
+        .bind(id, target)
+        .first<MergeRow>(),
+    isActive: async (accountId: string) =>
+      (await d1.prepare("SELECT 1 AS x FROM accounts WHERE id = ? AND status = 'active'").bind(accountId).first()) !==
+      null,
+    async preview(source: string): Promise<MergePreview> {
+      const row = await d1
+        .prepare(
+          `SELECT
+             (SELECT COUNT(*) FROM assertions WHERE account_id = ?1 AND deleted_by_owner_at IS NULL) AS badges,
+             (SELECT COUNT(*) FROM host_assertions WHERE account_id = ?1) AS imports,
+             (SELECT COUNT(*) FROM account_emails WHERE account_id = ?1 AND verified_at IS NOT NULL) AS emails,
+             (SELECT COUNT(*) FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL) AS certificates,
+             (SELECT COUNT(*) FROM notifications WHERE account_id = ?1 AND deleted = 0) AS notifications`,
+        )
+        .bind(source)
+        .first<MergePreview>();
+      return row ?? { badges: 0, imports: 0, emails: 0, certificates: 0, notifications: 0 };
+    },
+    /** The merge, in order. */
+    statements(mergeId: string, source: string, target: string, now: number) {
+      const live = "EXISTS (SELECT 1 FROM accounts WHERE id = ?1 AND status = 'active')";
+      const move = (table: string, extra = '') =>
+        s(`UPDATE ${table} SET account_id = ?2${extra} WHERE account_id = ?1 AND ${live}`, source, target);
+      const drop = (table: string) => s(`DELETE FROM ${table} WHERE account_id = ?1 AND ${live}`, source);
+      return [
+        move('assertions'),
+        // An import both accounts hold stays once: the target's copy wins, the source's is dropped.
+        s(`UPDATE OR IGNORE host_assertions SET account_id = ?2 WHERE account_id = ?1 AND ${live}`, source, target),
+        drop('host_assertions'),
+        move('acad_docs'),
+        move('notifications'),
+        // Verified addresses move (never as primary); a pending one the target also has is dropped.
+        s(
+          `UPDATE OR IGNORE account_emails SET account_id = ?2, is_primary = 0 WHERE account_id = ?1 AND ${live}`,
+          source,
+          target,
+        ),
+        ...['account_emails', 'sessions', 'verification_codes', 'link_tokens', 'password_history'].map(drop),
+        s(
+          `UPDATE account_merges SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'proven'`,
+          now,
+          mergeId,
+        ),
+        // Last: the source can no longer sign in (ACC-09).
+        s(
+          `UPDATE accounts SET status = 'merged', merged_into = ?, password_hash = NULL, updated_at = ?
+           WHERE id = ? AND status = 'active' RETURNING id`,
+          target,
+          now,
+          source,
+        ),
+      ];
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { ok } from '../http/envelope';
+import { envelope, jsonBody, okReply } from '../http/openapi';
+import { validationHook } from '../http/validation';
+import { confirmMerge, proveByCode, proveByPassword, sendMergeCode } from './merge-service';
+
+const P = '/api/v1.0/openbadge/v2/Wallet/Setting/Merge';
+const email = z.email().max(254);
+const password = z.string().min(1).max(256);
+const preview = envelope.extend({
+  merge_id: z.string(),
+  badges: z.number(),
+  imports: z.number(),
+  emails: z.number(),
+  certificates: z.number(),
+  notifications: z.number(),
+});
+
+const prove = createRoute({
+  method: 'post',
+  path: `${P}/Prove`,
+  tags: ['Settings'],
+  summary: 'Prove control of another wallet account (its password, or a code mailed to it); see what would move',
+  description:
+    'Give email with password, or email with the code from SendCode. E409114 the same account, E409115 already merged ' +
+    'or closed, E401102/E423100 as a login, E400102/E410102 as a code.',
+  request: {
+    body: jsonBody(z.union([z.object({ email, password }), z.object({ email, code: z.string().regex(/^\d{6}$/) })])),
+  },
+  responses: okReply('Proven', preview),
+});
+const sendCode = createRoute({
+  method: 'post',
+  path: `${P}/SendCode`,
+  tags: ['Settings'],
+  summary: 'Mail a six-digit code to the other account’s address (same answer for any address)',
+  request: { body: jsonBody(z.object({ email })) },
+  responses: okReply('Sent if the address belongs to an account'),
+});
+const confirm = createRoute({
+  method: 'post',
+  path: `${P}/Confirm`,
+  tags: ['Settings'],
+  summary: 'Merge: badges, addresses, certificates and notifications move here in one step',
+  description: 'Needs this account’s password (E400105). The other account can no longer sign in afterwards.',
+  request: { body: jsonBody(z.object({ merge_id: z.string().max(64), password })) },
+  responses: okReply('Merged'),
+});
+
+const userOf = (c: { var: AppEnv['Variables'] }) => {
+  if (!c.var.user) throw new AppError('E401100');
+  return c.var.user;
+};
+
+/** Account integration (spec §1, §4 "account merge"; ACC-05..09). */
+export const mergeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(prove, async (c) => {
+    const b = c.req.valid('json');
+    const user = userOf(c);
+    const r =
+      'password' in b
+        ? await proveByPassword(c.env, user, b.email, b.password)
+        : await proveByCode(c.env, user, b.email, b.code);
+    return ok(c, r);
+  })
+  .openapi(sendCode, async (c) => {
+    await sendMergeCode(c.env, userOf(c), c.req.valid('json').email);
+    return ok(c, {});
+  })
+  .openapi(confirm, async (c) => {
+    const b = c.req.valid('json');
+    await confirmMerge(c.env, userOf(c), b.merge_id, b.password);
+    return ok(c, {});
+  });
