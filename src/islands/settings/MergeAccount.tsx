@@ -36,7 +36,8 @@ interface Preview {
 }
 
 const API = '/api/v1.0/openbadge/v2/Wallet/Setting/Merge';
-const fill = (s: string, v: Record<string, number | string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? 0));
+const fill = (s: string, v: Record<string, number | string>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? 0));
 
 /**
  * Account integration (spec §4): prove the other wallet account (its password, or a code mailed to
