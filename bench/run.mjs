@@ -8,6 +8,7 @@ import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
+import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 
@@ -47,12 +48,14 @@ let stored;
 let pageRender;
 let hosted;
 let signed;
+let settings;
 try {
   if (!ONLY || ONLY.test('verification')) {
     hosted = await hostedVerification(worker.base, issuers);
     signed = await signedVerification(worker.base, issuers);
   }
   const fixture = await issuingFixture(worker.base);
+  if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   const targets = [
     ...TARGETS,
     { name: 'hosted assertion (JSON-LD)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}` },
@@ -157,6 +160,13 @@ if (signed)
   console.log(
     `signed verification, key cached (${signed.count} distinct badges): server p50 ${signed.serverP50} ms, p99 ${signed.serverP99} ms; client p50 ${signed.p50} ms, p99 ${signed.p99} ms`,
   );
+if (settings) {
+  for (const r of settings.rows)
+    console.log(`settings ${r.path} (${settings.count} requests, client-timed): p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  console.log(
+    `merge of two accounts with 500 badges each: one request, ${settings.merge.ms} ms (password check included); ${settings.merge.badgesAfter} badges after`,
+  );
+}
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)
   console.log(
@@ -173,7 +183,19 @@ mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
   JSON.stringify(
-    { at: new Date().toISOString(), seconds: SECONDS, rows, baking, bulk, renders, stored, pageRender, hosted, signed },
+    {
+      at: new Date().toISOString(),
+      seconds: SECONDS,
+      rows,
+      baking,
+      bulk,
+      renders,
+      stored,
+      pageRender,
+      hosted,
+      signed,
+      settings,
+    },
     null,
     2,
   ),

@@ -47,7 +47,15 @@ describe('password change (spec §4, §5)', () => {
       expect.objectContaining({ field: 'password', resource_key: 'validation.password_reused' }),
     );
     expect((await change(PASSWORD, 'Harbor#Light77', 'Harbor#Light78')).code).toBe('E400100');
+    // ACC-04: an address change still pending when the password changes is ended with it.
+    await call(me.cookie, 'Email/Add', { email: `pending-${me.id}@example.test`, password: PASSWORD });
     expect((await change(PASSWORD, 'Harbor#Light77')).http).toBe(200);
+    const pending = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM account_emails WHERE account_id = ? AND verified_at IS NULL',
+    )
+      .bind(me.id)
+      .first<number>('n');
+    expect(pending).toBe(0);
     // This session goes on; the other one is over; only the new password signs in.
     expect((await call(me.cookie, 'Notification/Get')).http).toBe(200);
     expect((await call(other.cookie, 'Notification/Get')).http).toBe(401);

@@ -104,6 +104,13 @@ describe('email addresses in account settings', () => {
     const bc = await newBadgeClass(apiKey, { name: 'Work Badge' });
     const [id] = (await awardTo(apiKey, bc, [extra])).ids;
     expect((await call(me.cookie, 'Delete', { email: extra, password: PASSWORD })).http).toBe(200);
+    // ACC-03: the removed address is told.
+    const notice = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'mail' AND payload LIKE ? AND payload LIKE '%was removed%'",
+    )
+      .bind(`%${extra}%`)
+      .first<number>('n');
+    expect(notice).toBe(1);
     const badge = await env.DB.prepare('SELECT deleted_by_owner_at FROM assertions WHERE id = ?')
       .bind(id)
       .first<number | null>('deleted_by_owner_at');

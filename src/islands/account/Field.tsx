@@ -28,13 +28,32 @@ export function Field({ label, hint, errors, onValue, ...input }: FieldProps) {
           {hint}
         </small>
       )}
-      {errors?.length ? (
-        <ul id={errorId} className="field-errors" role="alert">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrorList id={errorId} messages={errors} />
     </div>
+  );
+}
+
+/** A field's errors, announced; nothing when there are none. */
+export function FieldErrorList({ id, messages }: { id?: string; messages?: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className="field-errors" role="alert">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Errors that belong to no single field, each announced. */
+export function FormErrors({ messages }: { messages?: string[] | undefined }) {
+  return (
+    <>
+      {messages?.map((m) => (
+        <p key={m} className="form-error" role="alert">
+          {m}
+        </p>
+      ))}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../account/Field';
+import { Field, FormErrors } from '../account/Field';
 import { apiPost } from '../lib/api';
 import { byField, type FieldErrors } from '../lib/field-errors';
 import { confirmAction } from '../stores/dialogs';
@@ -74,11 +74,7 @@ export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccou
         errors={errors['password']}
         onValue={setPassword}
       />
-      {errors['_form']?.map((m) => (
-        <p key={m} className="form-error" role="alert">
-          {m}
-        </p>
-      ))}
+      <FormErrors messages={errors['_form']} />
       <div className="actions">
         <button type="submit" className="btn btn-danger" disabled={busy}>
           {labels.submit}

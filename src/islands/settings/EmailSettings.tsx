@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../account/Field';
+import { Field, FormErrors } from '../account/Field';
 import { apiPost } from '../lib/api';
 import { byField, type FieldErrors } from '../lib/field-errors';
 import { confirmAction } from '../stores/dialogs';
@@ -187,11 +187,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
                 </button>
               </form>
             )}
-            {errors[r.email]?.map((m) => (
-              <p key={m} className="form-error" role="alert">
-                {m}
-              </p>
-            ))}
+            <FormErrors messages={errors[r.email]} />
           </li>
         ))}
       </ul>
@@ -214,11 +210,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
           errors={errors['password']}
           onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
         />
-        {errors['add']?.map((m) => (
-          <p key={m} className="form-error" role="alert">
-            {m}
-          </p>
-        ))}
+        <FormErrors messages={errors['add']} />
         <div className="actions">
           <button type="submit" className="btn" disabled={busy}>
             {labels.add}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../account/Field';
+import { Field, FormErrors } from '../account/Field';
 import { passwordErrors, type PasswordRuleLabels } from '../account/password-check';
 import { apiPost } from '../lib/api';
 import { byField, type FieldErrors } from '../lib/field-errors';
@@ -78,11 +78,7 @@ export default function PasswordChange({ labels, email }: { labels: PasswordChan
         errors={errors['confirm_password']}
         onValue={set('confirm_password')}
       />
-      {errors['_form']?.map((m) => (
-        <p key={m} className="form-error" role="alert">
-          {m}
-        </p>
-      ))}
+      <FormErrors messages={errors['_form']} />
       <div className="actions">
         <button type="submit" className="btn" disabled={busy}>
           {labels.submit}

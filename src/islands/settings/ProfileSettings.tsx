@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../account/Field';
+import { Field, FieldErrorList } from '../account/Field';
 import { apiPost } from '../lib/api';
 import { byField, type FieldErrors } from '../lib/field-errors';
 import { bytesToBase64 } from '../../lib/base64';
@@ -163,13 +163,7 @@ export default function ProfileSettings({
           <small id="profile-picture-hint" className="field-hint">
             {labels.pictureHint}
           </small>
-          {errors['picture']?.length ? (
-            <ul className="field-errors" role="alert">
-              {errors['picture'].map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
+          <FieldErrorList messages={errors['picture']} />
         </div>
         {image && (
           <div className="actions">
@@ -221,13 +215,7 @@ export default function ProfileSettings({
           <small id="profile-bio-count" className="field-hint">
             {labels.bioCount.replace('{{count}}', String(form.bio.length)).replace('{{max}}', String(limits.bioMax))}
           </small>
-          {errors['bio']?.length ? (
-            <ul className="field-errors" role="alert">
-              {errors['bio'].map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
+          <FieldErrorList messages={errors['bio']} />
         </div>
         <div className="actions">
           <button type="submit" className="btn" disabled={busy}>

@@ -2,7 +2,8 @@ import type { Language } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
 import { renderMail } from '../mail/render';
 
-type AccountMail = 'activation' | 'already_registered' | 'reset' | 'initial' | 'email_code' | 'merge_code';
+type AccountMail =
+  'activation' | 'already_registered' | 'reset' | 'initial' | 'email_code' | 'merge_code' | 'email_removed';
 
 /**
  * The account mails of spec §3 (provisional registration, password reset, initial password), in the

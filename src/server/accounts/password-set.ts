@@ -34,7 +34,7 @@ export async function newPasswordProblems(
   return [];
 }
 
-/** The statements that set a new password: the account's hash and the history entry. */
+/** The statements that set a new password: the hash, the history entry, pending changes ended. */
 export async function passwordStatements(d1: D1Database, accountId: string, password: string, now: number) {
   const hash = await hashPassword(normalizePassword(password));
   const items: BatchItem[] = [
@@ -52,6 +52,14 @@ export async function passwordStatements(d1: D1Database, accountId: string, pass
       accountId,
       hash,
       now,
+    ),
+    // ACC-04: a new password ends pending address changes; whoever started them must start again.
+    rawStatement(d1, 'DELETE FROM account_emails WHERE account_id = ? AND verified_at IS NULL', accountId),
+    rawStatement(
+      d1,
+      'UPDATE verification_codes SET consumed_at = ? WHERE account_id = ? AND consumed_at IS NULL',
+      now,
+      accountId,
     ),
   ];
   return items;

@@ -123,10 +123,32 @@ export async function deleteEmail(env: Env, user: SessionUser, raw: string, pass
   if (existing.verified_at && otherVerified.length === 0) throw new AppError('E409112');
   const now = Date.now();
   const heir = existing.is_primary ? otherVerified.sort((a, b) => a.created_at - b.created_at)[0] : undefined;
+  // ACC-03: a verified address is told it was removed, in case it was not its owner who did it.
+  const outboxId = newId();
+  const notice = existing.verified_at
+    ? [
+        outboxInsert(
+          env.DB,
+          {
+            kind: 'mail',
+            payload: accountMail(
+              'email_removed',
+              existing.email,
+              toLanguage(user.language) ?? DEFAULT_LANGUAGE,
+              walletUrl(env, '/login'),
+            ),
+          },
+          now,
+          outboxId,
+        ),
+      ]
+    : [];
   await runBatch(env.DB, [
     repo.removeBadgesOf(user.accountId, normalized, now),
     repo.removeImportsOf(user.accountId, normalized),
     repo.remove(user.accountId, normalized),
     ...(heir ? [repo.setPrimary(user.accountId, heir.email_normalized)] : []),
+    ...notice,
   ]);
+  if (notice.length) await dispatchOutbox(env, [outboxId]);
 }
