@@ -90,4 +90,20 @@ describe('account deletion (ACC-10..12)', () => {
       .first<number>('n');
     expect(pending).toBe(0);
   });
+
+  it('ACC-11: an award that arrives after the deletion finds no account and attaches nothing', async () => {
+    const me = await signedIn();
+    expect((await call(me.cookie, 'Account/Delete', { reason: 3, password: PASSWORD })).http).toBe(200);
+    const { apiKey } = await newIssuer('Late College');
+    const bc = await newBadgeClass(apiKey, { name: 'Late Badge' });
+    const [late] = (await awardTo(apiKey, bc, [me.email])).ids;
+    const row = await env.DB.prepare('SELECT account_id FROM assertions WHERE id = ?')
+      .bind(late)
+      .first<string | null>('account_id');
+    expect(row).toBeNull();
+    const notes = await env.DB.prepare('SELECT COUNT(*) AS n FROM notifications WHERE account_id = ?')
+      .bind(me.id)
+      .first<number>('n');
+    expect(notes).toBe(0);
+  });
 });
