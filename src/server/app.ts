@@ -24,6 +24,7 @@ import { emailRoutes } from './settings/emails-routes';
 import { settingsRoutes } from './settings/prefs-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
+import { notificationRoutes } from './notifications/routes';
 import { PROFILE_IMAGE_PATH, profileRoutes } from './settings/profile-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
@@ -76,6 +77,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', profileRoutes);
   app.route('/', deletionRoutes);
   app.route('/', mergeRoutes);
+  app.route('/', notificationRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

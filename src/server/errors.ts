@@ -13,6 +13,7 @@ export const ERRORS = {
   E400104: { status: 400, key: 'errors.E400104' }, // import: URL not allowed or not found
   // 400, not 401: the session is fine, and clients send every 401 to the login screen (spec §8).
   E400105: { status: 400, key: 'errors.E400105' }, // current password incorrect ({{count}} attempts left)
+  E400106: { status: 400, key: 'errors.E400106' }, // notifications: delete all or the listed ones, not both
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
