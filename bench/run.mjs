@@ -8,6 +8,7 @@ import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
+import { notificationFigures } from './notifications.mjs';
 import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
@@ -49,6 +50,7 @@ let pageRender;
 let hosted;
 let signed;
 let settings;
+let bell;
 try {
   if (!ONLY || ONLY.test('verification')) {
     hosted = await hostedVerification(worker.base, issuers);
@@ -56,6 +58,7 @@ try {
   }
   const fixture = await issuingFixture(worker.base);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
+  if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
   const targets = [
     ...TARGETS,
     { name: 'hosted assertion (JSON-LD)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}` },
@@ -167,6 +170,10 @@ if (settings) {
     `merge of two accounts with 500 badges each: one request, ${settings.merge.ms} ms (password check included); ${settings.merge.badgesAfter} badges after`,
   );
 }
+if (bell)
+  console.log(
+    `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms`,
+  );
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)
   console.log(
@@ -195,6 +202,7 @@ writeFileSync(
       hosted,
       signed,
       settings,
+      bell,
     },
     null,
     2,

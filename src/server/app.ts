@@ -13,6 +13,7 @@ import { validationHook } from './http/validation';
 import { limitBody } from './middleware/body-limit';
 import { guardPages } from './middleware/page-guard';
 import { renderTiming } from './middleware/render-timing';
+import { serverTiming } from './middleware/server-timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { shareRoutes } from './share/routes';
@@ -50,6 +51,8 @@ const BASE = CONFIG.basePath;
 export function createServer(frontend?: Frontend) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
+  // The notification calls are the hot path of every page: their Worker-side time is reported.
+  app.use('/api/v1.0/openbadge/v2/Wallet/Notification/*', serverTiming());
   // The issuer API declares its own larger cap for images; everything else is small JSON.
   app.use('/api/*', async (c, next) =>
     c.req.path.startsWith('/api/issuer/')
