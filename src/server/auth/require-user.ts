@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv, SessionUser } from '../context';
 import { AppError } from '../errors';
 import { findSessionUser } from './session-repo';
 import { sha256Hex } from './tokens';
@@ -31,4 +31,13 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/**
+ * The signed-in user of a route behind `requireUser` (or its equivalent), typed as present: the
+ * one place a handler turns "no user" into 401 E401100.
+ */
+export function signedInUser(c: { var: AppEnv['Variables'] }): SessionUser {
+  if (!c.var.user) throw new AppError('E401100');
+  return c.var.user;
 }

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
-import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { clientKey } from '../http/throttle';
@@ -37,8 +37,7 @@ const addBadge = createRoute({
 
 /** AddBadge (spec §7); the wallet routes' session rule applies (Wallet/*). */
 export const importRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(addBadge, async (c) => {
-  const user = c.var.user;
-  if (!user) throw new AppError('E401100');
+  const user = signedInUser(c);
   const r = await importBadge(c.env, user.accountId, c.req.valid('json'), clientKey(c.req.raw.headers));
   return ok(c, { assertion_id: r.id });
 });

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CONFIG } from '../config';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
@@ -74,15 +75,10 @@ const remove = createRoute({
   responses: okReply('Deleted'),
 });
 
-const accountOf = (c: { var: AppEnv['Variables'] }) => {
-  if (!c.var.user) throw new AppError('E401100');
-  return c.var.user.accountId;
-};
-
 /** The notification calls of spec §7: only the signed-in account's notifications, ever. */
 export const notificationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(list, async (c) => {
-    const account = accountOf(c);
+    const account = signedInUser(c).accountId;
     const b = c.req.valid('json');
     const type = b.search.type || null;
     const repo = notificationsRepo(c.env.DB);
@@ -110,14 +106,16 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
     };
     return ok(c, { notifications: rows.map(present), total_count: total, has_notifications: has });
   })
-  .openapi(unread, async (c) => ok(c, { has_notifications: await notificationsRepo(c.env.DB).hasUnread(accountOf(c)) }))
+  .openapi(unread, async (c) =>
+    ok(c, { has_notifications: await notificationsRepo(c.env.DB).hasUnread(signedInUser(c).accountId) }),
+  )
   .openapi(read, async (c) => {
-    await notificationsRepo(c.env.DB).markRead(accountOf(c), c.req.valid('json').last_id);
+    await notificationsRepo(c.env.DB).markRead(signedInUser(c).accountId, c.req.valid('json').last_id);
     return ok(c, {});
   })
   .openapi(remove, async (c) => {
     const b = c.req.valid('json');
     if (b.is_delete_all && b.notification_ids.length > 0) throw new AppError('E400106');
-    await notificationsRepo(c.env.DB).remove(accountOf(c), b.is_delete_all ? 'all' : b.notification_ids);
+    await notificationsRepo(c.env.DB).remove(signedInUser(c).accountId, b.is_delete_all ? 'all' : b.notification_ids);
     return ok(c, {});
   });

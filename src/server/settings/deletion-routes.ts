@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { clearSignInCookies } from '../auth/routes';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
-import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
 import { validationHook } from '../http/validation';
@@ -30,9 +30,8 @@ const remove = createRoute({
 });
 
 export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(remove, async (c) => {
-  if (!c.var.user) throw new AppError('E401100');
   const b = c.req.valid('json');
-  await deleteAccount(c.env, c.var.user, b.reason, b.password);
+  await deleteAccount(c.env, signedInUser(c), b.reason, b.password);
   clearSignInCookies(c);
   return ok(c, {});
 });

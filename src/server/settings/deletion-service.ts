@@ -1,10 +1,7 @@
 import { tombstoneKey } from '../accounts/registration';
-import { newId } from '../auth/tokens';
 import type { SessionUser } from '../context';
-import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
-import { dispatchOutbox } from '../outbox/dispatch';
-import { outboxInsert } from '../outbox/repo';
+import { commitWithJobs } from '../outbox/commit';
 import { deletionRepo } from './deletion-repo';
 import { confirmPassword } from './reauth';
 
@@ -30,23 +27,25 @@ export async function deleteAccount(env: Env, user: SessionUser, reason: number,
     repo.storedObjects(user.accountId),
     repo.verifiedEmails(user.accountId),
   ]);
-  const profileKey = user.profileImageKey;
   const now = Date.now();
-  const outboxId = newId();
+  // The profile picture is under the account's avatars/ prefix.
   const purge: PurgeAccount = {
     prefixes: [`avatars/${user.accountId}/`, ...objects.badgeIds.map((id) => `share/${id}/`)],
-    keys: [...objects.imageKeys, ...(profileKey ? [profileKey] : [])],
+    keys: objects.imageKeys,
   };
-  const results = await runBatch(env.DB, [
-    repo.close(user.accountId, now),
-    repo.record(reason, now),
-    ...(await Promise.all(emails.map(async (e) => repo.tombstone(await tombstoneKey(e), now)))),
-    repo.hideBadges(user.accountId, now),
-    ...repo.forget(user.accountId),
-    outboxInsert(env.DB, { kind: 'purge_account', payload: purge }, now, outboxId),
-  ]);
+  const results = await commitWithJobs(
+    env,
+    [
+      repo.close(user.accountId, now),
+      repo.record(reason, now),
+      ...(await Promise.all(emails.map(async (e) => repo.tombstone(await tombstoneKey(e), now)))),
+      repo.hideBadges(user.accountId, now),
+      ...repo.forget(user.accountId),
+    ],
+    [{ kind: 'purge_account', payload: purge }],
+    now,
+  );
   if ((results[0]?.results.length ?? 0) === 0) throw new AppError('E401100');
-  await dispatchOutbox(env, [outboxId]);
 }
 
 /** The purge job: every listed object and prefix deleted; running it again finds nothing left. */

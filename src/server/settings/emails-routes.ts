@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
-import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { validationHook } from '../http/validation';
-import { emailsRepo } from './emails-repo';
-import { addEmail, deleteEmail, resendEmailCode, setPrimaryEmail, verifyEmail } from './emails-service';
+import { addEmail, deleteEmail, listEmails, resendEmailCode, setPrimaryEmail, verifyEmail } from './emails-service';
 
 const P = '/api/v1.0/openbadge/v2/Wallet/Setting/Email';
 const email = z.email().max(254);
@@ -38,24 +37,10 @@ const list = createRoute({
   ),
 });
 
-const user = (c: { var: AppEnv['Variables'] }) => {
-  if (!c.var.user) throw new AppError('E401100');
-  return c.var.user;
-};
-
 /** Email management of account settings (spec §4, §8): every call for the signed-in account only. */
 export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(list, async (c) => {
-    const u = user(c);
-    const rows = await emailsRepo(c.env.DB).list(u.accountId);
-    return ok(c, {
-      emails: rows.map((r) => ({
-        email: r.email,
-        primary_yn: r.is_primary ? ('Y' as const) : ('N' as const),
-        verified: r.verified_at !== null,
-        signed_in: r.email_normalized === u.loginEmail,
-      })),
-    });
+    return ok(c, { emails: await listEmails(c.env, signedInUser(c)) });
   })
   .openapi(
     route(
@@ -66,12 +51,12 @@ export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     ),
     async (c) => {
       const b = c.req.valid('json');
-      await addEmail(c.env, user(c), b.email, b.password);
+      await addEmail(c.env, signedInUser(c), b.email, b.password);
       return ok(c, {});
     },
   )
   .openapi(route('ResendCode', 'Mail a new code to a pending address', z.object({ email })), async (c) => {
-    await resendEmailCode(c.env, user(c), c.req.valid('json').email);
+    await resendEmailCode(c.env, signedInUser(c), c.req.valid('json').email);
     return ok(c, {});
   })
   .openapi(
@@ -83,12 +68,12 @@ export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     ),
     async (c) => {
       const b = c.req.valid('json');
-      await verifyEmail(c.env, user(c), b.email, b.code);
+      await verifyEmail(c.env, signedInUser(c), b.email, b.code);
       return ok(c, {});
     },
   )
   .openapi(route('SetPrimary', 'Make a verified address the primary one', z.object({ email })), async (c) => {
-    await setPrimaryEmail(c.env, user(c), c.req.valid('json').email);
+    await setPrimaryEmail(c.env, signedInUser(c), c.req.valid('json').email);
     return ok(c, {});
   })
   .openapi(
@@ -100,7 +85,7 @@ export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     ),
     async (c) => {
       const b = c.req.valid('json');
-      await deleteEmail(c.env, user(c), b.email, b.password);
+      await deleteEmail(c.env, signedInUser(c), b.email, b.password);
       return ok(c, {});
     },
   );

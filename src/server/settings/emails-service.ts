@@ -8,13 +8,22 @@ import type { SessionUser } from '../context';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
 import { walletUrl } from '../http/wallet-url';
-import { dispatchOutbox } from '../outbox/dispatch';
-import { outboxInsert } from '../outbox/repo';
+import { commitWithJobs } from '../outbox/commit';
 import { emailsRepo, type EmailRow } from './emails-repo';
 import { confirmPassword } from './reauth';
 
 async function mine(env: Env, accountId: string, normalized: string): Promise<EmailRow | undefined> {
   return (await emailsRepo(env.DB).list(accountId)).find((e) => e.email_normalized === normalized);
+}
+
+/** The account's addresses as the settings screen and the List call show them. */
+export async function listEmails(env: Env, user: SessionUser) {
+  return (await emailsRepo(env.DB).list(user.accountId)).map((r) => ({
+    email: r.email,
+    primary_yn: r.is_primary ? ('Y' as const) : ('N' as const),
+    verified: r.verified_at !== null,
+    signed_in: r.email_normalized === user.loginEmail,
+  }));
 }
 
 /** Mails a fresh six-digit code to the address, with the statements that store it, in one batch. */
@@ -25,7 +34,6 @@ async function mailCode(env: Env, user: SessionUser, email: string, normalized: 
     { accountId: user.accountId, purpose: 'add_email', target: normalized },
     now,
   );
-  const outboxId = newId();
   const mail = accountMail(
     'email_code',
     email,
@@ -33,12 +41,7 @@ async function mailCode(env: Env, user: SessionUser, email: string, normalized: 
     walletUrl(env, '/setting?menu=1'),
     { code, minutes: CONFIG.code.ttlMinutes },
   );
-  await runBatch(env.DB, [
-    ...extra,
-    ...statements,
-    outboxInsert(env.DB, { kind: 'mail', payload: mail }, now, outboxId),
-  ]);
-  await dispatchOutbox(env, [outboxId]);
+  await commitWithJobs(env, [...extra, ...statements], [{ kind: 'mail', payload: mail }], now);
 }
 
 /**
@@ -124,31 +127,19 @@ export async function deleteEmail(env: Env, user: SessionUser, raw: string, pass
   const now = Date.now();
   const heir = existing.is_primary ? otherVerified.sort((a, b) => a.created_at - b.created_at)[0] : undefined;
   // ACC-03: a verified address is told it was removed, in case it was not its owner who did it.
-  const outboxId = newId();
+  const lang = toLanguage(user.language) ?? DEFAULT_LANGUAGE;
   const notice = existing.verified_at
-    ? [
-        outboxInsert(
-          env.DB,
-          {
-            kind: 'mail',
-            payload: accountMail(
-              'email_removed',
-              existing.email,
-              toLanguage(user.language) ?? DEFAULT_LANGUAGE,
-              walletUrl(env, '/login'),
-            ),
-          },
-          now,
-          outboxId,
-        ),
-      ]
+    ? [{ kind: 'mail' as const, payload: accountMail('email_removed', existing.email, lang, walletUrl(env, '/login')) }]
     : [];
-  await runBatch(env.DB, [
-    repo.removeBadgesOf(user.accountId, normalized, now),
-    repo.removeImportsOf(user.accountId, normalized),
-    repo.remove(user.accountId, normalized),
-    ...(heir ? [repo.setPrimary(user.accountId, heir.email_normalized)] : []),
-    ...notice,
-  ]);
-  if (notice.length) await dispatchOutbox(env, [outboxId]);
+  await commitWithJobs(
+    env,
+    [
+      repo.removeBadgesOf(user.accountId, normalized, now),
+      repo.removeImportsOf(user.accountId, normalized),
+      repo.remove(user.accountId, normalized),
+      ...(heir ? [repo.setPrimary(user.accountId, heir.email_normalized)] : []),
+    ],
+    notice,
+    now,
+  );
 }

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
-import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { validationHook } from '../http/validation';
@@ -49,16 +49,11 @@ const confirm = createRoute({
   responses: okReply('Merged'),
 });
 
-const userOf = (c: { var: AppEnv['Variables'] }) => {
-  if (!c.var.user) throw new AppError('E401100');
-  return c.var.user;
-};
-
 /** Account integration (spec §1, §4 "account merge"; ACC-05..09). */
 export const mergeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(prove, async (c) => {
     const b = c.req.valid('json');
-    const user = userOf(c);
+    const user = signedInUser(c);
     const r =
       'password' in b
         ? await proveByPassword(c.env, user, b.email, b.password)
@@ -66,11 +61,11 @@ export const mergeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     return ok(c, r);
   })
   .openapi(sendCode, async (c) => {
-    await sendMergeCode(c.env, userOf(c), c.req.valid('json').email);
+    await sendMergeCode(c.env, signedInUser(c), c.req.valid('json').email);
     return ok(c, {});
   })
   .openapi(confirm, async (c) => {
     const b = c.req.valid('json');
-    await confirmMerge(c.env, userOf(c), b.merge_id, b.password);
+    await confirmMerge(c.env, signedInUser(c), b.merge_id, b.password);
     return ok(c, {});
   });

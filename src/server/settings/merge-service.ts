@@ -10,8 +10,7 @@ import type { SessionUser } from '../context';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
 import { walletUrl } from '../http/wallet-url';
-import { dispatchOutbox } from '../outbox/dispatch';
-import { outboxInsert } from '../outbox/repo';
+import { commitWithJobs } from '../outbox/commit';
 import { mergeRepo } from './merge-repo';
 import { confirmPassword } from './reauth';
 
@@ -45,7 +44,6 @@ export async function sendMergeCode(env: Env, user: SessionUser, email: string) 
     { accountId: user.accountId, purpose: 'merge', target: owner.id },
     now,
   );
-  const outboxId = newId();
   const mail = accountMail(
     'merge_code',
     email.trim(),
@@ -53,8 +51,7 @@ export async function sendMergeCode(env: Env, user: SessionUser, email: string) 
     walletUrl(env, '/login'),
     { code, minutes: CONFIG.code.ttlMinutes },
   );
-  await runBatch(env.DB, [...statements, outboxInsert(env.DB, { kind: 'mail', payload: mail }, now, outboxId)]);
-  await dispatchOutbox(env, [outboxId]);
+  await commitWithJobs(env, statements, [{ kind: 'mail', payload: mail }], now);
 }
 
 export async function proveByCode(env: Env, user: SessionUser, email: string, code: string) {

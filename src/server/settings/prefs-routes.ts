@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
@@ -47,8 +48,9 @@ const changePasswordRoute = createRoute({
 });
 
 const signedIn = (c: { var: AppEnv['Variables'] }) => {
-  if (!c.var.user || !c.var.sessionTokenHash) throw new AppError('E401100');
-  return { user: c.var.user, token: c.var.sessionTokenHash };
+  const user = signedInUser(c);
+  if (!c.var.sessionTokenHash) throw new AppError('E401100');
+  return { user, token: c.var.sessionTokenHash };
 };
 
 /** Notification settings and password change (spec §2 /setting menus 2 and 3). */

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { profileImageUrl } from '../../lib/profile-image';
 import { CONFIG } from '../config';
+import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
@@ -72,15 +73,10 @@ const deleteImage = createRoute({
   responses: okReply('Removed'),
 });
 
-const accountOf = (c: { var: AppEnv['Variables'] }) => {
-  if (!c.var.user) throw new AppError('E401100');
-  return c.var.user.accountId;
-};
-
 /** Profile settings (spec §2 /setting?menu=4) and the public picture route. */
 export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(getProfile, async (c) => {
-    const id = accountOf(c);
+    const id = signedInUser(c).accountId;
     const p = await profileRepo(c.env.DB).get(id);
     if (!p) throw new AppError('E401100');
     const { profile_image_key, ...rest } = p;
@@ -88,7 +84,7 @@ export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   })
   .openapi(setProfile, async (c) => {
     const b = c.req.valid('json');
-    await saveProfile(c.env, accountOf(c), {
+    await saveProfile(c.env, signedInUser(c).accountId, {
       first_name: b.first_name,
       last_name: b.last_name,
       first_name_en: b.first_name_en ?? null,
@@ -99,10 +95,10 @@ export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   })
   .openapi(setImage, async (c) => {
     const b = c.req.valid('json');
-    return ok(c, { profile_image: await uploadProfileImage(c.env, accountOf(c), b.image, b.file_name) });
+    return ok(c, { profile_image: await uploadProfileImage(c.env, signedInUser(c).accountId, b.image, b.file_name) });
   })
   .openapi(deleteImage, async (c) => {
-    await removeProfileImage(c.env, accountOf(c));
+    await removeProfileImage(c.env, signedInUser(c).accountId);
     return ok(c, {});
   });
 

@@ -1,5 +1,6 @@
 import { sha256Hex } from '../auth/tokens';
 import type { VerificationReport } from './report';
+import { ttlMap } from './ttl-map';
 import type { VerifyInput } from './verify';
 
 /**
@@ -8,8 +9,7 @@ import type { VerifyInput } from './verify';
  * each time, and a revocation is seen within a minute.
  */
 export const VERIFY_CACHE_MS = 60_000;
-const MAX_ENTRIES = 500;
-const entries = new Map<string, { at: number; report: Promise<VerificationReport> }>();
+const results = ttlMap<Promise<VerificationReport>>(VERIFY_CACHE_MS, 500);
 
 export async function cachedVerification(
   input: VerifyInput,
@@ -18,11 +18,10 @@ export async function cachedVerification(
   now = Date.now(),
 ): Promise<VerificationReport> {
   const key = await sha256Hex(JSON.stringify([input, [...emails].map((e) => e.toLowerCase()).sort()]));
-  const hit = entries.get(key);
-  if (hit && now - hit.at < VERIFY_CACHE_MS) return hit.report;
+  const hit = results.get(key, now);
+  if (hit) return hit;
   const report = run();
-  entries.set(key, { at: now, report });
-  report.catch(() => entries.delete(key));
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  results.set(key, report, now);
+  report.catch(() => results.delete(key));
   return report;
 }

@@ -1,5 +1,6 @@
 import { VERIFY_CACHE_MS } from './cache';
 import type { Doc } from './doc-source';
+import { ttlMap } from './ttl-map';
 
 /**
  * Documents of a signed badge's chain kept per isolate, so that verifying many badges of one issuer
@@ -12,21 +13,15 @@ import type { Doc } from './doc-source';
  */
 export const KEY_CACHE_MS = 10 * 60_000;
 export const LIST_CACHE_MS = VERIFY_CACHE_MS;
-const MAX_ENTRIES = 200;
-
 function docCache(ttl: number) {
-  const entries = new Map<string, { at: number; doc: Doc }>();
+  const docs = ttlMap<Doc>(ttl, 200);
   return async (url: unknown, load: () => Promise<Doc>, now = Date.now()): Promise<Doc> => {
     if (typeof url !== 'string') return load();
-    const hit = entries.get(url);
-    if (hit && now - hit.at < ttl) return hit.doc;
+    const hit = docs.get(url, now);
+    if (hit) return hit;
     const doc = await load();
     // Only documents that were read: a failure is tried again next time.
-    if (doc.kind === 'ok') {
-      entries.delete(url);
-      entries.set(url, { at: now, doc });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    }
+    if (doc.kind === 'ok') docs.set(url, doc, now);
     return doc;
   };
 }
