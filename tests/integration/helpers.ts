@@ -42,3 +42,13 @@ export async function createSession(accountId: string, expiresInMs = 86_400_000)
     .run();
   return token;
 }
+
+/** The "process completed" notifications (type 2) of an account, oldest first, as stored. */
+export async function completionNotices(accountId: string) {
+  const r = await env.DB.prepare(
+    'SELECT message_key, message_params, url FROM notifications WHERE account_id = ? AND type = 2 ORDER BY id',
+  )
+    .bind(accountId)
+    .all<{ message_key: string; message_params: string; url: string }>();
+  return r.results.map((n) => ({ key: n.message_key, params: JSON.parse(n.message_params) as object, url: n.url }));
+}

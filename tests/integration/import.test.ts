@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { bake } from '../../src/server/openbadges/baking';
-import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
+import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession, unique } from './helpers';
 import { awardTo, b64, newBadgeClass, newIssuer, PNG } from './issuing-helpers';
 
 const port = inject('issuerPort');
@@ -50,6 +50,14 @@ describe('importing badges from other providers (AddBadge)', () => {
       recipient_email: 'learner@example.test',
     });
     expect((await addBadge(me.token, { url: `${standIn}/valid.json` })).code).toBe('E409106');
+    // "Process completed" once, in the import's batch; the refused repeat adds none (issue 8).
+    expect(await completionNotices(me.id)).toEqual([
+      {
+        key: 'notifications.import_done',
+        params: { badge: 'Stand-in Astronomy' },
+        url: `/ns/portal/openbadge/assertions/host/detail/${r.json.assertion_id}`,
+      },
+    ]);
   });
 
   it('imports a baked PNG, stores its image, and accepts an expired badge', async () => {

@@ -1,6 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, SAME_ORIGIN, createAccount, createSession } from './helpers';
+import { createScheduledController } from 'cloudflare:test';
+import worker from './entry';
+import { CRON_NIGHTLY } from '../../src/server/jobs/scheduled';
+import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 
 async function call(token: string, name: string, body: object = {}) {
@@ -80,5 +83,48 @@ describe('notifications (spec §7)', () => {
     expect((await call(mine, 'DeleteNotification', { is_delete_all: true })).http).toBe(200);
     expect((await call(mine, 'GetNotifications')).json).toMatchObject({ total_count: 0, notifications: [] });
     expect((await call('nobody'.padEnd(43, 'x'), 'CheckUnreadNotifications')).http).toBe(401);
+  });
+});
+
+describe('process completed (type 2)', () => {
+  it('receive all and the nightly receipt batch each notify once, with their counts, in the reader’s language', async () => {
+    const acct = await createAccount();
+    const token = await createSession(acct.id);
+    const { apiKey } = await newIssuer('Batch College');
+    const plain = await newBadgeClass(apiKey, { name: 'Plain' });
+    const chain = await newBadgeClass(apiKey, { name: 'Chained' });
+    await awardTo(apiKey, plain, [acct.email]);
+    await awardTo(apiKey, plain, [acct.email]);
+    await awardTo(apiKey, chain, [acct.email], { blockchain: true });
+    await env.DB.prepare('UPDATE assertions SET account_id = ? WHERE recipient_email_normalized = ?')
+      .bind(acct.id, acct.email)
+      .run();
+    const all = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/SetReceiveAllUnacceptedBadge`, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, Cookie: `accessToken=${token}` },
+      body: '{}',
+    });
+    expect(await all.json()).toMatchObject({ total_count: 3, received_count: 3 });
+    await worker.scheduled(createScheduledController({ cron: CRON_NIGHTLY, scheduledTime: Date.now() }), env);
+    // A second night finds nothing in Receiving and says nothing.
+    await worker.scheduled(createScheduledController({ cron: CRON_NIGHTLY, scheduledTime: Date.now() }), env);
+    const wallet = '/ns/portal/openbadge/assertions';
+    expect(await completionNotices(acct.id)).toEqual([
+      { key: 'notifications.received_all', params: { count: 3 }, url: wallet },
+      { key: 'notifications.receiving_settled', params: { count: 1 }, url: wallet },
+    ]);
+    const res = await exports.default.fetch(
+      `${BASE}/api/v1.0/openbadge/v2/Wallet/Notification/GetNotifications?language=ja`,
+      {
+        method: 'POST',
+        headers: { ...SAME_ORIGIN, Cookie: `accessToken=${token}` },
+        body: JSON.stringify({ search: { type: 2 } }),
+      },
+    );
+    const messages = ((await res.json()) as { notifications: Item[] }).notifications.map((n) => n.message);
+    expect(messages).toEqual([
+      'ブロックチェーンバッジの受け取りが完了しました。ウォレットに追加されたバッジ：1件。',
+      '受け取りが完了しました。ウォレットに追加されたバッジ：3件。',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { unique } from './helpers';
+import { completionNotices, unique } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 import { PASSWORD, login, settingsCall as call, signedIn } from './settings-helpers';
 
@@ -66,6 +66,14 @@ describe('account merge (ACC-05..09)', () => {
     expect((await login(other.email)).http).toBe(200);
     // Confirming again changes nothing and answers as before (ACC-08).
     expect((await merge(me.cookie, 'Confirm', { merge_id: id, password: PASSWORD })).http).toBe(200);
+    // One "process completed", counting the badge and the import not already held (issue 8).
+    expect(await completionNotices(me.id)).toEqual([
+      {
+        key: 'notifications.merge_done',
+        params: { email: other.email, count: 2 },
+        url: '/ns/portal/openbadge/assertions',
+      },
+    ]);
   });
 
   it('by mailed code; a source merged elsewhere meanwhile is refused (ACC-05)', async () => {

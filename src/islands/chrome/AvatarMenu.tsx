@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { path } from '../../lib/paths';
 import { apiPost } from '../lib/api';
+import { clearNotifications } from '../stores/notifications';
 
 export interface AvatarMenuProps {
   initials: string;
@@ -44,7 +45,8 @@ export default function AvatarMenu(props: AvatarMenuProps) {
 
   const signOut = async () => {
     await apiPost('/api/v1.0/account/Wallet/OpenbadgeWalletLogout');
-    // Spec §2: signing out clears notifications (they live in island stores) and goes to login.
+    // Spec §2: signing out clears notifications (the tab's remembered new-mark) and goes to login.
+    clearNotifications();
     window.location.assign(path('/login'));
   };
 

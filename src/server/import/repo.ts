@@ -28,9 +28,9 @@ export function importRepo(d1: D1Database) {
         .first<{ x: number }>();
       return row !== null;
     },
-    /** Inserts unless this account already holds the badge; answers whether a row was written. */
-    async insert(r: NewHostRow): Promise<boolean> {
-      const row = await d1
+    /** Inserts unless this account already holds the badge; a written row comes back from RETURNING. */
+    insertStatement(r: NewHostRow): D1PreparedStatement {
+      return d1
         .prepare(
           `INSERT INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json,
              image_key, name, description, issuer_name, issuer_url, recipient_email, issued_on, expires_at, verify_status,
@@ -57,9 +57,7 @@ export function importRepo(d1: D1Database) {
           r.now,
           r.now,
           r.now,
-        )
-        .first<{ id: string }>();
-      return row !== null;
+        );
     },
     /** All addresses of the account with whether each is verified (HV-06 needs the difference). */
     emails: async (accountId: string) =>

@@ -1,3 +1,5 @@
+import { runBatch } from '../db/batch';
+import { completionEvents } from '../notifications/events';
 import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
 import { throttle } from '../http/throttle';
@@ -97,7 +99,7 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
     await env.BUCKET.put(imageKey, display, { httpMetadata: { contentType: 'image/png' } });
   }
   const issuer = docs.issuer ?? {};
-  const inserted = await repo.insert({
+  const insert = repo.insertStatement({
     id,
     accountId,
     externalId,
@@ -115,7 +117,9 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
     expiresAt: parseIsoDate(docs.assertion['expires']),
     now,
   });
-  if (!inserted) {
+  // The row and its "process completed" notification in one batch (issue 8).
+  const [written] = await runBatch(env.DB, [insert, completionEvents(env.DB).imported(accountId, id, now)]);
+  if (written?.results.length !== 1) {
     if (imageKey) await env.BUCKET.delete(imageKey);
     throw new AppError('E409106');
   }

@@ -1,3 +1,5 @@
+import { runBatch } from '../db/batch';
+import { completionEvents } from '../notifications/events';
 import { and, lt, ne, or } from 'drizzle-orm';
 import { db } from '../db/client';
 import { linkTokens, sessions } from '../db/schema';
@@ -48,7 +50,12 @@ export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
  * anchors them in its nightly batch, this plain step moves every Receiving badge to Accepted.
  */
 export async function settleReceiving(env: Env, now = Date.now()): Promise<number> {
-  return walletBadgeRepo(env.DB).settleReceiving(now);
+  // The owners' "process completed" notifications count the rows first, in the same batch.
+  const [, settled] = await runBatch(env.DB, [
+    completionEvents(env.DB).receivingSettled(now),
+    walletBadgeRepo(env.DB).settleStatement(now),
+  ]);
+  return settled?.results.length ?? 0;
 }
 
 /** Cron entry: the sweeper every five minutes, the nightly batch once a day. */

@@ -1,3 +1,4 @@
+import { completionEvents } from '../notifications/events';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
 import { normalizeEmail } from '../../lib/email';
 import { accountRepo } from '../accounts/account-repo';
@@ -72,6 +73,11 @@ export async function confirmMerge(env: Env, user: SessionUser, mergeId: string,
   if (!row) throw new AppError('E404100');
   if (row.status === 'completed') return;
   if (!(await repo.isActive(row.source_account_id))) throw new AppError('E409115');
-  const results = await runBatch(env.DB, repo.statements(mergeId, row.source_account_id, user.accountId, Date.now()));
+  const now = Date.now();
+  // The "process completed" notification goes first: it counts the source's badges before they move.
+  const results = await runBatch(env.DB, [
+    completionEvents(env.DB).merged(row.source_account_id, user.accountId, now),
+    ...repo.statements(mergeId, row.source_account_id, user.accountId, now),
+  ]);
   if ((results.at(-1)?.results.length ?? 0) === 0) throw new AppError('E409115');
 }

@@ -1,3 +1,4 @@
+import { CLAIMABLE } from '../notifications/events';
 /** One badge of a wallet with everything its detail page shows. */
 export interface BadgeRow {
   id: string;
@@ -65,16 +66,14 @@ export function walletBadgeRepo(d1: D1Database) {
              AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL RETURNING id`,
         )
         .bind(now, now, id, accountId),
-    /** Every claimable badge at once, in one statement; returns how many moved. */
-    receiveAll: (accountId: string, now: number) =>
-      run(
-        `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
-         WHERE account_id = ? AND accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
-           AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL`,
-        now,
-        now,
-        accountId,
-      ),
+    /** Every claimable badge at once, as one statement; its RETURNING rows are the badges moved. */
+    receiveAllStatement: (accountId: string, now: number) =>
+      d1
+        .prepare(
+          `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
+           WHERE account_id = ? AND ${CLAIMABLE} RETURNING 1`,
+        )
+        .bind(now, now, accountId),
     hide: (id: string, accountId: string, now: number) =>
       run(
         'UPDATE assertions SET is_hidden = 1, updated_at = ? WHERE id = ? AND account_id = ? AND accept_status = 0 AND is_hidden = 0',
@@ -100,18 +99,15 @@ export function walletBadgeRepo(d1: D1Database) {
         accountId,
       ),
     /** Receiving (blockchain) badges received before `now` become Accepted. */
-    settleReceiving: (now: number) =>
-      run(
-        'UPDATE assertions SET accept_status = 2, updated_at = ? WHERE accept_status = 1 AND accepted_at <= ?',
-        now,
-        now,
-      ),
+    settleStatement: (now: number) =>
+      d1
+        .prepare(
+          'UPDATE assertions SET accept_status = 2, updated_at = ? WHERE accept_status = 1 AND accepted_at <= ? RETURNING 1',
+        )
+        .bind(now, now),
     claimableCount: async (accountId: string) =>
       (await d1
-        .prepare(
-          `SELECT COUNT(*) AS n FROM assertions WHERE account_id = ? AND accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
-             AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL`,
-        )
+        .prepare(`SELECT COUNT(*) AS n FROM assertions WHERE account_id = ? AND ${CLAIMABLE}`)
         .bind(accountId)
         .first<number>('n')) ?? 0,
   };

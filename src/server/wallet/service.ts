@@ -1,3 +1,5 @@
+import { runBatch } from '../db/batch';
+import { completionEvents } from '../notifications/events';
 import { AppError } from '../errors';
 import { detailItem } from './present';
 import { walletBadgeRepo, type BadgeRow } from './badge-repo';
@@ -27,13 +29,20 @@ export async function receiveBadge(d1: D1Database, id: string, accountId: string
   throw receiveRefusal(await ownedBadge(d1, id, accountId));
 }
 
-/** Receives every claimable badge in one statement; answers how many there were and how many moved. */
+/**
+ * Receives every claimable badge in one statement, and in the same batch the "process completed"
+ * notification that counts them; answers how many there were and how many moved.
+ */
 export async function receiveAll(d1: D1Database, accountId: string, now: number) {
   const repo = walletBadgeRepo(d1);
   const total = await repo.claimableCount(accountId);
   if (total === 0) throw new AppError('E404105');
+  const [, moved] = await runBatch(d1, [
+    completionEvents(d1).receivedAll(accountId, now),
+    repo.receiveAllStatement(accountId, now),
+  ]);
   // Badges received meanwhile in another tab are the "partial" of spec §8 ("{1} of {0}").
-  return { total, received: Math.min(total, await repo.receiveAll(accountId, now)) };
+  return { total, received: Math.min(total, moved?.results.length ?? 0) };
 }
 
 export async function hideBadge(d1: D1Database, id: string, accountId: string, now: number) {

@@ -1,0 +1,122 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { apiPost } from '../lib/api';
+import { importWithTimeout } from '../lib/lazy';
+import { $confirm } from '../stores/dialogs';
+import { $noticeError, $unread } from '../stores/notifications';
+import { checksOnEntry } from './check-paths';
+import { startFirstPage } from './first-page';
+import type { PanelLabels } from './NotificationPanel';
+import { NOTIFICATION_API } from './types';
+
+export interface BellLabels extends PanelLabels {
+  bell: string;
+  bellUnread: string;
+}
+
+type PanelProps = { id: string; lang: string; labels: PanelLabels };
+const loadPanel = () => importWithTimeout(() => import('./NotificationPanel'));
+/** The panel is its own chunk: most page views never open it (islands load only what they use). */
+const Panel = lazy<ComponentType<PanelProps>>(() =>
+  loadPanel().then(
+    (m) => m,
+    () => ({ default: PanelUnavailable }),
+  ),
+);
+
+/** Stands in when the panel's chunk did not arrive (spec §9): the error, not a spinner forever. */
+function PanelUnavailable({ id, labels }: PanelProps) {
+  return (
+    <p id={id} className="notice-panel notice-state" role="alert">
+      {labels.error}
+    </p>
+  );
+}
+
+/**
+ * The unread check of spec §2. Live updates without polling (issue 8): it runs on entering the
+ * listed routes and when the tab becomes visible again, each time only while the mark is off.
+ */
+async function checkUnread(): Promise<void> {
+  const r = await apiPost<{ has_notifications: boolean }>(`${NOTIFICATION_API}/CheckUnreadNotifications`);
+  if (r.ok) $unread.set(r.data.has_notifications);
+  else $noticeError.set(true);
+}
+
+/** The bell of the full header: the new-mark, and the panel below it. */
+export default function NotificationBell({ lang, labels }: { lang: string; labels: BellLabels }) {
+  const unread = useStore($unread);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (checksOnEntry(window.location.pathname) && !$unread.get()) void checkUnread();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && !$unread.get()) void checkUnread();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    // While the delete-all question is open, clicks and Escape belong to that dialog.
+    const onDown = (e: MouseEvent) => {
+      if (!$confirm.get() && !root.current?.contains(e.target as Node)) close(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !$confirm.get() && close(true);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+
+  return (
+    <div className="bell-wrap" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="icon-btn bell"
+        aria-label={unread ? labels.bellUnread : labels.bell}
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-unread={unread}
+        // Fetched on the way to a click, so opening rarely waits for the chunk.
+        onPointerEnter={() => void loadPanel().catch(() => undefined)}
+        onFocus={() => void loadPanel().catch(() => undefined)}
+        onClick={() => {
+          // The first page is asked for now, while the panel's chunk may still be on its way.
+          if (!open && !$noticeError.get()) startFirstPage();
+          setOpen(!open);
+        }}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9"></path>
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0"></path>
+        </svg>
+        {unread && <span className="bell-mark" aria-hidden="true"></span>}
+      </button>
+      {open && (
+        <Suspense fallback={<p className="notice-panel notice-state">{labels.loading}</p>}>
+          <Panel id={panelId} lang={lang} labels={labels} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

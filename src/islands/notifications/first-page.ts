@@ -1,0 +1,20 @@
+import { apiPost, type ApiResult } from '../lib/api';
+import { NOTIFICATION_API, type NoticePage } from './types';
+
+let pending: Promise<ApiResult<NoticePage>> | null = null;
+
+/** The first page of "All", fetched the moment the bell is pressed, beside the panel's chunk. */
+export function startFirstPage(): void {
+  pending = apiPost<NoticePage>(`${NOTIFICATION_API}/GetNotifications`, {
+    already_have_notification_count: 0,
+    search: { type: 0 },
+  });
+}
+
+/** The request the bell started (or a new one when the panel opened another way). */
+export function takeFirstPage(): Promise<ApiResult<NoticePage>> {
+  if (!pending) startFirstPage();
+  const page = pending as Promise<ApiResult<NoticePage>>;
+  pending = null;
+  return page;
+}
