@@ -1,5 +1,6 @@
 // Issue 8 figures: CheckUnreadNotifications (p99 under 10 ms) and the panel's first page
 // (under 100 ms) for an account holding 10,000 notifications.
+import { chromium } from '@playwright/test';
 import { localD1 } from '../scripts/lib/local-d1.mjs';
 import { registerAndActivate } from '../scripts/lib/register.mjs';
 
@@ -51,5 +52,50 @@ export async function notificationFigures(base, count = 300) {
     count,
     unread: await time('CheckUnreadNotifications', {}),
     firstPage: await time('GetNotifications', { already_have_notification_count: 0 }),
+    panel: await panelOpenTimes(base, cookie.slice('accessToken='.length)),
   };
+}
+
+/**
+ * The panel in Debian's chromium: from the bell's click to the frame after the first page's rows
+ * are in the document. The first open also fetches the panel's chunk (no hover beforehand).
+ */
+async function panelOpenTimes(base, token, opens = 30) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'accessToken', value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/ns/portal/openbadge/assertions?language=en`);
+    await page.locator('astro-island[component-url*="NotificationBell"]:not([ssr])').waitFor({ state: 'attached' });
+    const times = [];
+    for (let i = 0; i < opens; i++) {
+      times.push(
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const t0 = performance.now();
+              const seen = new MutationObserver(() => {
+                if (!document.querySelector('.notice-item')) return;
+                seen.disconnect();
+                requestAnimationFrame(() => resolve(performance.now() - t0));
+              });
+              seen.observe(document.body, { childList: true, subtree: true });
+              document.querySelector('button.bell').click();
+            }),
+        ),
+      );
+      await page.locator('button.bell').click();
+      await page.locator('.notice-panel').waitFor({ state: 'detached' });
+    }
+    const [first, ...warm] = times;
+    return {
+      first: first.toFixed(1),
+      p50: quantile(warm, 0.5).toFixed(1),
+      p90: quantile(warm, 0.9).toFixed(1),
+      max: Math.max(...warm).toFixed(1),
+    };
+  } finally {
+    await browser.close();
+  }
 }

@@ -172,7 +172,7 @@ if (settings) {
 }
 if (bell)
   console.log(
-    `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms`,
+    `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms; panel open in chromium (click to first rows painted): first ${bell.panel.first} ms (chunk included), then p50 ${bell.panel.p50} / p90 ${bell.panel.p90} / max ${bell.panel.max} ms`,
   );
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)

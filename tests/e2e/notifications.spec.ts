@@ -97,6 +97,21 @@ test('the bell: an award sets the new-mark on the next route entry; the panel sh
   await page.reload();
   await hydrated(page, 'NotificationBell');
   await page.getByRole('button', { name: en.header.notifications, exact: true }).click();
-  await expect(page.getByRole('region', { name: N.panel_title }).getByText(N.empty)).toBeVisible();
-  expect(problems).toEqual([]);
+  const fresh = page.getByRole('region', { name: N.panel_title });
+  await expect(fresh.getByText(N.empty)).toBeVisible();
+
+  // The session ends while the panel is open: the next call's 401 shows the error state, emptied,
+  // with a refresh (spec §8); after signing in again, refresh loads the list.
+  localD1(`DELETE FROM sessions WHERE account_id = '${id}'`);
+  await fresh.getByRole('tab', { name: N.tab_completed }).click();
+  await expect(fresh.getByRole('alert')).toContainText(N.error);
+  await signIn(page, startSessionFor(id));
+  await fresh.getByRole('button', { name: N.refresh }).click();
+  await expect(fresh.getByText(N.empty)).toBeVisible();
+  await expect(fresh.getByRole('alert')).toHaveCount(0);
+  // The one expected failure, as Chrome reports it twice (console and response); nothing else.
+  expect([...problems].sort()).toEqual([
+    expect.stringMatching(/^401 .*\/GetNotifications$/),
+    expect.stringMatching(/^console: .*401 .*\/GetNotifications\)$/),
+  ]);
 });
