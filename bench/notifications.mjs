@@ -60,6 +60,8 @@ export async function notificationFigures(base, count = 300) {
  * The panel in Debian's chromium: from the bell's click to the frame after the first page's rows
  * are in the document. The first open also fetches the panel's chunk (no hover beforehand).
  */
+// The timed callback runs in the page, where these are defined.
+/* global document, MutationObserver, requestAnimationFrame */
 async function panelOpenTimes(base, token, opens = 30) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
