@@ -26,6 +26,7 @@ import { settingsRoutes } from './settings/prefs-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
 import { notificationRoutes } from './notifications/routes';
+import { discoveryRoutes } from './discovery/routes';
 import { PROFILE_IMAGE_PATH, profileRoutes } from './settings/profile-routes';
 import { publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
@@ -81,6 +82,7 @@ export function createServer(frontend?: Frontend) {
   app.route('/', deletionRoutes);
   app.route('/', mergeRoutes);
   app.route('/', notificationRoutes);
+  app.route('/', discoveryRoutes);
   app.route('/', hostRoutes);
   app.route('/', verifyRoutes);
   app.route('/', importRoutes);

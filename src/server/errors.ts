@@ -26,6 +26,7 @@ export const ERRORS = {
   E404104: { status: 404, key: 'errors.E404104' }, // badge private or deleted (public surfaces)
   E404105: { status: 404, key: 'errors.E404105' }, // no badges to accept
   E404106: { status: 404, key: 'errors.E404106' }, // email address not found on this account
+  E404107: { status: 404, key: 'errors.E404107' }, // skill not found
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)

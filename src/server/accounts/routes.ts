@@ -82,8 +82,10 @@ const setTerms = createRoute({
 /** Sign-in, the user-info call and agreement to the terms. */
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 // Every wallet call needs a signed-in user, except the anonymous ones of spec §7: those under
-// Wallet/Public and receiving by the award mail's link (the link itself is the credential).
-const anonymous = (path: string) => path.includes('/Wallet/Public/') || path.endsWith('/Wallet/SetReceiveBadge');
+// Wallet/Public, receiving by the award mail's link (the link itself is the credential), and
+// discovery (search, issuer and skill pages), which anonymous visitors use too (issue 9).
+const ANONYMOUS = ['/Wallet/Public/', '/Wallet/Search/', '/Wallet/Issuer/', '/Wallet/Badge/'];
+const anonymous = (path: string) => ANONYMOUS.some((p) => path.includes(p)) || path.endsWith('/Wallet/SetReceiveBadge');
 accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', (c, next) =>
   anonymous(c.req.path) ? next() : requireUser()(c, next),
 );

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './issuing';
 export * from './wallet';
 export * from './system';
+export * from './search';

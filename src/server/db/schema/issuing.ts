@@ -74,6 +74,11 @@ export const badgeClasses = sqliteTable(
      * (migration 0002), so a badge page reads one number instead of counting its holders.
      */
     recipientsCount: integer('recipients_count').notNull().default(0),
+    /**
+     * Holders showing this badge publicly (received, public, not hidden, revoked or deleted), kept by
+     * triggers (migration 0004). A class is discoverable in search while this is above 0.
+     */
+    publicCount: integer('public_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: millis('deleted_at'),

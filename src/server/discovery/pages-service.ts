@@ -1,0 +1,65 @@
+import { CONFIG } from '../config';
+import { AppError } from '../errors';
+import { OB_PREFIX } from '../openbadges/urls';
+import { discoveryRepo } from './pages-repo';
+import type { BadgeHit, Direction } from './search-repo';
+import { countOf, present } from './service';
+
+async function badgePage(d1: D1Database, q: { page: D1PreparedStatement; count: D1PreparedStatement }) {
+  const [rows, count] = await d1.batch([q.page, q.count]);
+  return { badges: ((rows?.results ?? []) as BadgeHit[]).map(present.badges), total_count: countOf(count) };
+}
+const offset = (page: number) => (page - 1) * CONFIG.pageSizes.badges;
+
+/** The issuer page (spec §2 /issuers/{id}): profile, certified mark, website, its discoverable badges. */
+export async function issuerPage(d1: D1Database, issuerId: string, page: number, dir: Direction) {
+  const repo = discoveryRepo(d1);
+  const [issuer, list] = await Promise.all([
+    repo.issuer(issuerId),
+    badgePage(d1, repo.issuerBadges(issuerId, dir, CONFIG.pageSizes.badges, offset(page))),
+  ]);
+  if (!issuer) throw new AppError('E404102');
+  return {
+    issuer: {
+      issuer_id: issuer.id,
+      name: issuer.name,
+      website: issuer.url,
+      description: issuer.description ?? '',
+      image: issuer.image_key ? `${OB_PREFIX}/Issuer/${issuer.id}/image` : null,
+      is_certified: issuer.is_certified === 1,
+    },
+    ...list,
+  };
+}
+
+/** The badge class page (spec §2 /issuers/{i}/badges/{b}): criteria, skills, issuer, public holders. */
+export async function badgeClassPage(d1: D1Database, issuerId: string, badgeId: string) {
+  const repo = discoveryRepo(d1);
+  const [row, skills] = await Promise.all([repo.badgeClass(issuerId, badgeId), repo.classSkills(badgeId)]);
+  if (!row) throw new AppError('E404101');
+  return {
+    badge_id: row.id,
+    issuer_id: row.issuer_id,
+    name: row.name,
+    description: row.description,
+    image: row.image_key ? `${OB_PREFIX}/BadgeClass/${row.id}/image` : null,
+    criteria_url: row.criteria_url,
+    criteria_narrative: row.criteria_narrative,
+    public_holders: row.public_count,
+    issuer_name: row.issuer_name,
+    issuer_certified: row.issuer_certified === 1,
+    issuer_image: row.issuer_image_key ? `${OB_PREFIX}/Issuer/${row.issuer_id}/image` : null,
+    skills,
+  };
+}
+
+/** The skill page (spec §2 /skill/{tagid}): the discoverable badges carrying the skill, by name. */
+export async function skillPage(d1: D1Database, tagId: string, page: number, dir: Direction) {
+  const repo = discoveryRepo(d1);
+  const [tag, list] = await Promise.all([
+    repo.tag(tagId),
+    badgePage(d1, repo.skillBadges(tagId, dir, CONFIG.pageSizes.badges, offset(page))),
+  ]);
+  if (!tag) throw new AppError('E404107');
+  return { tag: { tag_id: tag.id, tag_name: tag.name }, ...list };
+}

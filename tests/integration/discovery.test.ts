@@ -1,0 +1,129 @@
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE, SAME_ORIGIN, createAccount } from './helpers';
+import { awardTo, issuerCall, newBadgeClass, newIssuer } from './issuing-helpers';
+
+const W = '/api/v1.0/openbadge/v2/Wallet';
+/** Anonymous calls: no cookie, no token (issue 9: discovery needs no login). */
+async function call(path: string, body: object) {
+  const res = await exports.default.fetch(`${BASE}${W}/${path}?language=en`, {
+    method: 'POST',
+    headers: SAME_ORIGIN,
+    body: JSON.stringify(body),
+  });
+  return { http: res.status, json: (await res.json()) as Record<string, unknown> & { errors?: { code: string }[] } };
+}
+const names = (r: { json: Record<string, unknown> }) =>
+  (r.json['badges'] as { badge_name: string }[]).map((b) => b.badge_name);
+const search = (kind: 'FindBadgeList' | 'FindSkillList' | 'FindIssuerList', words: string | string[], extra = {}) =>
+  call(`Search/${kind}`, { search_keyword: words, ...extra });
+
+/** Sets every assertion of a badge class to a state, as the wallet's own calls would. */
+async function setHolders(classId: string, sql: string) {
+  await env.DB.prepare(`UPDATE assertions SET ${sql} WHERE badge_class_id = ?`).bind(classId).run();
+}
+const shown = 'accept_status = 2, is_public = 1';
+
+describe('discovery: search over public badges, skills and issuers (issue 9)', () => {
+  let issuerId: string;
+  let robotics: string;
+  let poetry: string;
+  let unseen: string;
+  beforeAll(async () => {
+    const issuer = await newIssuer('量子工学研究所');
+    issuerId = issuer.issuerId;
+    await issuerCall('/issuer', issuer.apiKey, { description: 'Makers of quantum robots.' }, 'PATCH');
+    const acct = await createAccount();
+    robotics = await newBadgeClass(issuer.apiKey, {
+      name: 'ロボット制御 入門',
+      description: 'Servo loops and 量子 sensors.',
+      tags: ['ロボット', 'Control'],
+    });
+    poetry = await newBadgeClass(issuer.apiKey, {
+      name: 'Haiku Poetry',
+      description: 'Seventeen syllables, 100% of them.',
+      tags: ['詩作', 'Writing'],
+    });
+    unseen = await newBadgeClass(issuer.apiKey, { name: 'ロボット倫理', tags: ['ロボット'] });
+    for (const id of [robotics, poetry, unseen]) await awardTo(issuer.apiKey, id, [acct.email]);
+    await setHolders(robotics, shown);
+    await setHolders(poetry, shown);
+    // `unseen` stays claimable: nobody shows it, so nobody may find it.
+  });
+
+  it('finds a badge by a 3+ character Japanese word in its name, description or skills, and only public ones', async () => {
+    expect(names(await search('FindBadgeList', 'ロボット'))).toEqual(['ロボット制御 入門']);
+    expect(names(await search('FindBadgeList', 'sensors'))).toEqual(['ロボット制御 入門']);
+    expect(names(await search('FindBadgeList', 'writing'))).toEqual(['Haiku Poetry']);
+  });
+
+  it('finds 1–2 character words by LIKE over names and skills; every word must match', async () => {
+    expect(names(await search('FindBadgeList', '入門'))).toEqual(['ロボット制御 入門']);
+    expect(names(await search('FindBadgeList', '詩作'))).toEqual(['Haiku Poetry']);
+    expect(names(await search('FindBadgeList', 'ロボット 入門'))).toEqual(['ロボット制御 入門']);
+    expect(names(await search('FindBadgeList', ['ロボット', '詩作']))).toEqual([]);
+    // The ideographic space splits words too.
+    expect(names(await search('FindBadgeList', 'ロボット　制御'))).toEqual(['ロボット制御 入門']);
+  });
+
+  it('reads operators and wildcards as text: quotes, %, _ and FTS syntax find nothing and break nothing', async () => {
+    for (const q of ['"', '100%', '_', 'NEAR(a b)', 'robot*', 'a OR b', '") OR 1=1 --']) {
+      const r = await search('FindBadgeList', q);
+      expect(r.json['status']).toBe(200);
+    }
+    expect(names(await search('FindBadgeList', '100%'))).toEqual(['Haiku Poetry']);
+    expect(names(await search('FindBadgeList', '0%'))).toEqual([]);
+  });
+
+  it('hiding, revoking, unpublishing or deleting the last public copy takes a badge out at once', async () => {
+    for (const change of ['is_public = 0', 'revoked_at = 1', 'deleted_by_owner_at = 1', 'is_hidden = 1']) {
+      await setHolders(poetry, change);
+      expect(names(await search('FindBadgeList', 'Haiku'))).toEqual([]);
+      await setHolders(poetry, `${shown}, is_hidden = 0, revoked_at = NULL, deleted_by_owner_at = NULL`);
+      expect(names(await search('FindBadgeList', 'Haiku'))).toEqual(['Haiku Poetry']);
+    }
+    // A renamed class is found by its new name only.
+    await env.DB.prepare("UPDATE badge_classes SET name = 'Tanka Poetry' WHERE id = ?").bind(poetry).run();
+    expect(names(await search('FindBadgeList', 'Haiku'))).toEqual([]);
+    expect(names(await search('FindBadgeList', 'Tanka'))).toEqual(['Tanka Poetry']);
+  });
+
+  it('skills count the public badges carrying them; issuers by name or description', async () => {
+    const skills = await search('FindSkillList', 'ロボット');
+    expect(skills.json['tags']).toEqual([expect.objectContaining({ tag_name: 'ロボット', badge_count: 1 })]);
+    await setHolders(unseen, shown);
+    const two = await search('FindSkillList', 'ロボ');
+    expect(two.json['tags']).toEqual([expect.objectContaining({ tag_name: 'ロボット', badge_count: 2 })]);
+    expect(((await search('FindIssuerList', '工学')).json['issuers'] as { issuer_id: string }[])[0]?.issuer_id).toBe(
+      issuerId,
+    );
+    expect((await search('FindIssuerList', 'quantum robots')).json['total_count']).toBe(1);
+  });
+
+  it('the overview holds the first 3 of each kind and the counts; sort and pages follow the request', async () => {
+    const all = await call('Search/FindAllList', { search_keyword: 'ロボット' });
+    expect(all.json).toMatchObject({ badge_count: 2, skill_count: 1, issuer_count: 0 });
+    // By code point: 倫 (U+502B) before 制 (U+5236).
+    expect(names(await search('FindBadgeList', 'ロボット'))).toEqual(['ロボット倫理', 'ロボット制御 入門']);
+    expect(names(await search('FindBadgeList', 'ロボット', { sort: 'desc' }))).toEqual([
+      'ロボット制御 入門',
+      'ロボット倫理',
+    ]);
+    expect(names(await search('FindBadgeList', 'ロボット', { page: 2 }))).toEqual([]);
+    expect((await search('FindBadgeList', '')).json['total_count']).toBe(0);
+  });
+
+  it('issuer and skill pages list public badges; unknown ones answer 404 with their codes', async () => {
+    const issuer = await call('Issuer/GetIssuer', { issuer_id: issuerId });
+    expect(issuer.json['issuer']).toMatchObject({ name: '量子工学研究所', is_certified: false });
+    // Newest first by default (-CREATED_DATE).
+    expect(names(issuer)).toEqual(['ロボット倫理', 'Tanka Poetry', 'ロボット制御 入門']);
+    const oldest = await call('Badge/FindIssuerBadgeList', { issuer_id: issuerId, sort: 'CREATED_DATE' });
+    expect(names(oldest)[0]).toBe('ロボット制御 入門');
+    const skill = (await search('FindSkillList', 'ロボット')).json['tags'] as { tag_id: string }[];
+    const page = await call('Badge/FindSkillBadgeList', { tag_id: skill[0]?.tag_id });
+    expect(names(page)).toEqual(['ロボット倫理', 'ロボット制御 入門']);
+    expect((await call('Issuer/GetIssuer', { issuer_id: 'nobody' })).json.errors?.[0]?.code).toBe('E404102');
+    expect((await call('Badge/FindSkillBadgeList', { tag_id: 'nothing' })).json.errors?.[0]?.code).toBe('E404107');
+  });
+});
