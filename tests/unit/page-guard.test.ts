@@ -10,7 +10,6 @@ describe('protected pages (spec §2 "logged in")', () => {
     '/ns/portal/openbadge/assertions/unaccepted-detail/abc',
     '/ns/portal/openbadge/setting',
     '/ns/portal/openbadge/acaddocs',
-    '/ns/portal/openbadge/search',
   ])('%s needs a session', (p) => expect(isProtectedPage(p)).toBe(true));
 
   it.each([
@@ -19,6 +18,9 @@ describe('protected pages (spec §2 "logged in")', () => {
     '/ns/portal/openbadge/public/acaddocs/detail/abc',
     '/ns/portal/openbadge/assertionsx',
     '/ns/portal/openbadge/issuers/abc',
+    '/ns/portal/openbadge/issuers/abc/badges/def',
+    '/ns/portal/openbadge/skill/abc',
+    '/ns/portal/openbadge/search',
     '/ns/portal/openbadge/terms',
     '/api/v1.0/openbadge/v2/Wallet/FindList',
   ])('%s does not', (p) => expect(isProtectedPage(p)).toBe(false));

@@ -2,8 +2,11 @@ import type { MiddlewareHandler } from 'hono';
 import { BASE_PATH, path } from '../../lib/paths';
 import type { AppEnv } from '../context';
 
-/** Wallet screens that need a signed-in user (spec §2 "logged in"); anything under /public/ never does. */
-const PROTECTED = ['/assertions', '/setting', '/acaddocs', '/search'];
+/**
+ * Wallet screens that need a signed-in user (spec §2 "logged in"); anything under /public/ never
+ * does, and neither do search, issuer and skill pages, which anonymous visitors use (issue 9).
+ */
+const PROTECTED = ['/assertions', '/setting', '/acaddocs'];
 
 export function isProtectedPage(pathname: string): boolean {
   if (!pathname.startsWith(`${BASE_PATH}/`) || pathname.includes('/public/')) return false;
