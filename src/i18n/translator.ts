@@ -10,12 +10,15 @@ export type Translate = TFunction<'translation', undefined>;
  * serve many people in many languages at once (architecture rule 2).
  */
 const instance = i18next.createInstance();
+// i18next rewrites a code it is asked for ("zh-cn" becomes "zh-CN") unless every code is lower
+// case; keyed as given, Chinese pages silently fell back to English. All codes are lower-cased.
+const key = (l: Language) => l.toLowerCase();
 void instance.init({
-  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: CATALOGUES[l] }])),
+  resources: Object.fromEntries(LANGUAGES.map((l) => [key(l), { translation: CATALOGUES[l] }])),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  lowerCaseLng: false,
+  supportedLngs: LANGUAGES.map(key),
+  lowerCaseLng: true,
   load: 'currentOnly',
   initAsync: false,
   // React and Astro both escape on output; escaping here would double-escape.
@@ -25,7 +28,7 @@ void instance.init({
 
 /** A translate function bound to one language, for one request. */
 export function translatorFor(lang: Language): Translate {
-  return instance.getFixedT(lang);
+  return instance.getFixedT(key(lang));
 }
 
 /** Picks the listed keys for an island's props: islands never receive whole catalogues. */
