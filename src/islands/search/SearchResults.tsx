@@ -54,7 +54,7 @@ export default function SearchResults({
   const run = async (q: string) => {
     inFlight.current?.abort();
     const query = { q, tab: 0 as const, page: 1, sort: 'asc' as const };
-    window.history.replaceState(null, '', searchHref(query));
+    window.history.replaceState(null, '', searchHref({ q, tab: 0 }));
     // Spec §4: a reset clears the counts, the lists and the page.
     if (!q.trim()) {
       setPhase('ready');
