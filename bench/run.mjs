@@ -9,6 +9,7 @@ import { bulkAward, issuingFixture } from './issuing.mjs';
 import { startWorker } from './server.mjs';
 import { TARGETS } from './targets.mjs';
 import { notificationFigures } from './notifications.mjs';
+import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
@@ -125,6 +126,8 @@ try {
   issuers.slow.server.close();
   issuers.fast.server.close();
 }
+// Its own Worker over its own D1 of 1,000,000 public assertions, after the main Worker has stopped.
+const discovery = !ONLY || ONLY.test('discovery') ? await discoveryFigures(PORT + 2) : null;
 const baking = JSON.parse(execFileSync('npx', ['tsx', 'bench/baking.ts'], { encoding: 'utf8' }));
 
 const base = rows[0];
@@ -174,6 +177,18 @@ if (bell)
   console.log(
     `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms; panel open in chromium (click to first rows painted): first ${bell.panel.first} ms (chunk included), then p50 ${bell.panel.p50} / p90 ${bell.panel.p90} / max ${bell.panel.max} ms`,
   );
+if (discovery) {
+  const r = discovery.rows;
+  console.log(
+    `discovery data: ${r.assertions} public assertions, ${r.classes} badge classes (${r.searchable} searchable), ${r.issuers} issuers (bench/discovery-data.mjs; ${discovery.seconds} s to ready)`,
+  );
+  const f = (x) => `p50 ${x.serverP50} / ${x.p50} ms, p99 ${x.serverP99} / ${x.p99} ms`;
+  for (const [term, t] of Object.entries(discovery.terms))
+    console.log(
+      `search "${term}" (${[...term].length} characters, ${t.matches} badge matches; server / client): FindBadgeList ${f(t.list)}; FindAllList ${f(t.overview)}`,
+    );
+  console.log(`issuer page, render (server / client): ${f(discovery.issuerPage)}`);
+}
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)
   console.log(
@@ -195,6 +210,7 @@ writeFileSync(
       seconds: SECONDS,
       rows,
       baking,
+      discovery,
       bulk,
       renders,
       stored,

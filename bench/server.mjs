@@ -1,7 +1,7 @@
 // Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
 import { spawn } from 'node:child_process';
 
-export async function startWorker(port, vars = []) {
+export async function startWorker(port, vars = [], extra = []) {
   // Request logging is off while measuring: locally every log line is forwarded from workerd to
   // wrangler over IPC, a cost production (asynchronous Workers Logs) does not have.
   const child = spawn(
@@ -18,6 +18,7 @@ export async function startWorker(port, vars = []) {
       '--var',
       'LOG_LEVEL:warn',
       ...vars.flatMap((v) => ['--var', v]),
+      ...extra,
     ],
     {
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', LOG_LEVEL: 'error' },

@@ -54,6 +54,8 @@ export function createServer(frontend?: Frontend) {
   app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
   // The notification calls are the hot path of every page: their Worker-side time is reported.
   app.use('/api/v1.0/openbadge/v2/Wallet/Notification/*', serverTiming());
+  // So are the discovery calls, which the search page makes as people type.
+  app.use('/api/v1.0/openbadge/v2/Wallet/Search/*', serverTiming());
   // The issuer API declares its own larger cap for images; everything else is small JSON.
   app.use('/api/*', async (c, next) =>
     c.req.path.startsWith('/api/issuer/')
@@ -98,7 +100,8 @@ export function createServer(frontend?: Frontend) {
 
   if (frontend) {
     app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages());
-    app.use(`${BASE}/public/*`, renderTiming());
+    // Public pages report their render time (Server-Timing `render`) for the benchmark.
+    for (const pages of ['/public/*', '/issuers/*', '/skill/*', '/search']) app.use(`${BASE}${pages}`, renderTiming());
     app.all(`${BASE}/*`, frontend.pages);
   }
   app.notFound(notFound);

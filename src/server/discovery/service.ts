@@ -30,36 +30,33 @@ export const DEFAULT_SORT: Record<SearchKind, Direction> = { badges: 'asc', skil
 
 export const countOf = (r: D1Result | undefined) => (r?.results[0] as { n?: number } | undefined)?.n ?? 0;
 
-async function runList<R, T>(
-  d1: D1Database,
-  q: { page: D1PreparedStatement; count: D1PreparedStatement },
-  map: (r: R) => T,
-) {
-  const [rows, count] = await d1.batch([q.page, q.count]);
-  return { items: ((rows?.results ?? []) as R[]).map(map), total_count: countOf(count) };
+type Hit = { total?: number };
+type Search = { page: D1PreparedStatement; count: D1PreparedStatement };
+
+/** A page and its total, carried by the rows' window count (only a page past the end asks `count`). */
+async function runList<R extends Hit, T>(q: Search, offset: number, map: (r: R) => T) {
+  const rows = (await q.page.all<R>()).results;
+  const total = rows[0]?.total ?? (offset > 0 ? countOf(await q.count.all()) : 0);
+  return { items: rows.map(map), total_count: total };
 }
-const slice = (kind: SearchKind, page: number) => {
-  const size = CONFIG.pageSizes[kind];
-  return { limit: size, offset: (page - 1) * size };
-};
 
-/** The lists of the search page: 20 per page, with the total; an empty keyword finds nothing. */
+/** One list of the search page: 20 per page, with the total; an empty keyword finds nothing. */
+function list<K extends SearchKind, R extends Hit, T>(kind: K, map: (r: R) => T) {
+  return async (d1: D1Database, k: Keywords, page: number, dir: Direction) => {
+    const size = CONFIG.pageSizes[kind];
+    const slice = { limit: size, offset: (page - 1) * size };
+    if (isEmpty(k)) return { items: [] as T[], total_count: 0 };
+    return runList(searchRepo(d1)[kind](k, dir, slice) as Search, slice.offset, map);
+  };
+}
+
 export const searchLists = {
-  badges: async (d1: D1Database, k: Keywords, page: number, dir: Direction) =>
-    isEmpty(k)
-      ? { items: [] as BadgeItem[], total_count: 0 }
-      : runList(d1, searchRepo(d1).badges(k, dir, slice('badges', page)), present.badges),
-  skills: async (d1: D1Database, k: Keywords, page: number, dir: Direction) =>
-    isEmpty(k)
-      ? { items: [] as SkillItem[], total_count: 0 }
-      : runList(d1, searchRepo(d1).skills(k, dir, slice('skills', page)), present.skills),
-  issuers: async (d1: D1Database, k: Keywords, page: number, dir: Direction) =>
-    isEmpty(k)
-      ? { items: [] as IssuerItem[], total_count: 0 }
-      : runList(d1, searchRepo(d1).issuers(k, dir, slice('issuers', page)), present.issuers),
+  badges: list('badges', present.badges),
+  skills: list('skills', present.skills),
+  issuers: list('issuers', present.issuers),
 };
 
-/** The overview (tab 0): the first 3 of each kind and every count, in one D1 round trip. */
+/** The overview (tab 0): the first 3 of each kind and every count, in one D1 round trip of 3 statements. */
 export async function searchOverview(d1: D1Database, k: Keywords) {
   const empty = { badges: [], tags: [], issuers: [], badge_count: 0, skill_count: 0, issuer_count: 0 };
   if (isEmpty(k)) return empty;
@@ -68,14 +65,16 @@ export async function searchOverview(d1: D1Database, k: Keywords) {
   const b = repo.badges(k, DEFAULT_SORT.badges, first);
   const s = repo.skills(k, DEFAULT_SORT.skills, first);
   const i = repo.issuers(k, DEFAULT_SORT.issuers, first);
-  const [bp, bc, sp, sc, ip, ic] = await d1.batch([b.page, b.count, s.page, s.count, i.page, i.count]);
+  const [bp, sp, ip] = await d1.batch([b.page, s.page, i.page]);
+  const rows = <R extends Hit>(r: D1Result | undefined) => (r?.results ?? []) as R[];
+  const total = (r: D1Result | undefined) => rows(r)[0]?.total ?? 0;
   return {
-    badges: ((bp?.results ?? []) as BadgeHit[]).map(present.badges),
-    tags: ((sp?.results ?? []) as SkillHit[]).map(present.skills),
-    issuers: ((ip?.results ?? []) as IssuerHit[]).map(present.issuers),
-    badge_count: countOf(bc),
-    skill_count: countOf(sc),
-    issuer_count: countOf(ic),
+    badges: rows<BadgeHit>(bp).map(present.badges),
+    tags: rows<SkillHit>(sp).map(present.skills),
+    issuers: rows<IssuerHit>(ip).map(present.issuers),
+    badge_count: total(bp),
+    skill_count: total(sp),
+    issuer_count: total(ip),
   };
 }
 export type Overview = Awaited<ReturnType<typeof searchOverview>>;
