@@ -82,6 +82,13 @@ describe('discovery: search over public badges, skills and issuers (issue 9)', (
       await setHolders(poetry, `${shown}, is_hidden = 0, revoked_at = NULL, deleted_by_owner_at = NULL`);
       expect(names(await search('FindBadgeList', 'Haiku'))).toEqual(['Haiku Poetry']);
     }
+    // Its skills go with it: a skill no public badge carries is not offered.
+    await setHolders(poetry, 'is_public = 0');
+    expect((await search('FindSkillList', '詩作')).json['total_count']).toBe(0);
+    await setHolders(poetry, 'is_public = 1');
+    expect((await search('FindSkillList', '詩作')).json['tags']).toEqual([
+      expect.objectContaining({ tag_name: '詩作', badge_count: 1 }),
+    ]);
     // A renamed class is found by its new name only.
     await env.DB.prepare("UPDATE badge_classes SET name = 'Tanka Poetry' WHERE id = ?").bind(poetry).run();
     expect(names(await search('FindBadgeList', 'Haiku'))).toEqual([]);

@@ -104,18 +104,17 @@ export function searchRepo(d1: D1Database) {
     },
     skills(k: Keywords, dir: Direction, s: Slice) {
       const q = skillQuery(k);
-      // A skill counts the discoverable badges carrying it; skills of none are not shown. CROSS JOIN
-      // fixes the order (the matching tags first): left to itself SQLite scans every class's tags.
-      const carried = `FROM ${q.from} CROSS JOIN badge_class_tags bt ON bt.tag_id = t.id
-        CROSS JOIN badge_search s ON s.badge_class_id = bt.badge_class_id ${whereOf(q)} GROUP BY t.id`;
+      // A skill shows how many discoverable badges carry it (a count the triggers keep); skills of
+      // none are not shown.
+      const where = `WHERE t.public_badge_count > 0${q.where.map((w) => ` AND ${w}`).join('')}`;
       return {
         page: d1
           .prepare(
-            `SELECT t.id AS tag_id, t.name AS tag_name, COUNT(*) AS badge_count, COUNT(*) OVER () AS total ${carried}
-             ORDER BY badge_count ${dir}, t.name ASC LIMIT ? OFFSET ?`,
+            `SELECT t.id AS tag_id, t.name AS tag_name, t.public_badge_count AS badge_count, COUNT(*) OVER () AS total
+             FROM tags t ${where} ORDER BY t.public_badge_count ${dir}, t.name ASC LIMIT ? OFFSET ?`,
           )
           .bind(...q.binds, s.limit, s.offset),
-        count: d1.prepare(`SELECT COUNT(*) AS n FROM (SELECT t.id ${carried})`).bind(...q.binds),
+        count: d1.prepare(`SELECT COUNT(*) AS n FROM tags t ${where}`).bind(...q.binds),
       };
     },
     issuers(k: Keywords, dir: Direction, s: Slice) {

@@ -96,6 +96,8 @@ export const tags = sqliteTable(
     id: publicId(),
     name: text('name').notNull(),
     nameNormalized: text('name_normalized').notNull(),
+    /** Discoverable badge classes carrying this skill, kept by triggers (migration 0005). */
+    publicBadgeCount: integer('public_badge_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_name_uq').on(t.nameNormalized)],
