@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { path } from '../../lib/paths';
 import { apiPost } from '../lib/api';
+import { useDismiss } from '../lib/use-dismiss';
 import { clearNotifications } from '../stores/notifications';
 
 export interface AvatarMenuProps {
@@ -29,19 +30,7 @@ export default function AvatarMenu(props: AvatarMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) close();
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
+  useDismiss(open, rootRef, close);
 
   const signOut = async () => {
     await apiPost('/api/v1.0/account/Wallet/OpenbadgeWalletLogout');

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { apiPost } from '../lib/api';
 import { importWithTimeout } from '../lib/lazy';
+import { useDismiss } from '../lib/use-dismiss';
 import { $confirm } from '../stores/dialogs';
 import { $noticeError, $unread } from '../stores/notifications';
 import { checksOnEntry } from './check-paths';
@@ -53,6 +54,8 @@ async function checkUnread(): Promise<void> {
   else $noticeError.set(true);
 }
 
+const isAsking = () => $confirm.get() !== null;
+
 /** The bell of the full header: the new-mark, and the panel below it. */
 export default function NotificationBell({ lang, labels }: { lang: string; labels: BellLabels }) {
   const unread = useStore($unread);
@@ -75,20 +78,8 @@ export default function NotificationBell({ lang, labels }: { lang: string; label
     setOpen(false);
     if (refocus) button.current?.focus();
   }, []);
-  useEffect(() => {
-    if (!open) return;
-    // While the delete-all question is open, clicks and Escape belong to that dialog.
-    const onDown = (e: MouseEvent) => {
-      if (!$confirm.get() && !root.current?.contains(e.target as Node)) close(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !$confirm.get() && close(true);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
+  // While the delete-all question is open, presses and Escape belong to that dialog.
+  useDismiss(open, root, close, isAsking);
 
   return (
     <div className="bell-wrap" ref={root}>

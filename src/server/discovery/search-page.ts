@@ -1,4 +1,5 @@
 import { splitKeywords } from './keywords';
+import { pageParam } from './page-params';
 import type { Direction } from './search-repo';
 import { DEFAULT_SORT, searchLists, searchOverview, type SearchKind } from './service';
 
@@ -18,7 +19,7 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
   const q = (params.get('search_q') ?? '').slice(0, 200);
   const tabN = Number(params.get('tab') ?? 0);
   const tab = ([0, 1, 2, 3].includes(tabN) ? tabN : 0) as SearchTab;
-  const page = Math.min(10_000, Math.max(1, Math.floor(Number(params.get('page') ?? 1)) || 1));
+  const page = pageParam(params);
   const asked = params.get('sort');
   const sort: Direction = asked === 'asc' || asked === 'desc' ? asked : tab ? DEFAULT_SORT[TAB_KINDS[tab]] : 'asc';
   return { q, tab, page, sort };
