@@ -7,6 +7,7 @@ interface __BaseEnv_Env {
 	JOBS: Queue;
 	IMPORT_LIMIT: RateLimit;
 	OUTBOUND_LIMIT: RateLimit;
+	SEARCH_LIMIT: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_BASE_URL: string;
 	ENVIRONMENT: string;

@@ -29,10 +29,13 @@ export async function discoveryFigures(port, count = 300) {
   const seconds = ((performance.now() - generated) / 1000).toFixed(0);
   const worker = await startWorker(port, [], ['--persist-to', PERSIST]);
   try {
+    // Each request from its own address: the per-address throttle (120 a minute) is not measured.
+    const from = (i) => ({ 'cf-connecting-ip': `10.77.${(i >> 8) & 255}.${i & 255}` });
+    let n = 0;
     const post = (name, body) => () =>
       fetch(`${worker.base}${S}/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...from(n++) },
         body: JSON.stringify(body),
       });
     const figures = { rows, seconds, terms: {} };

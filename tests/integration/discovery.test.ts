@@ -5,10 +5,10 @@ import { awardTo, issuerCall, newBadgeClass, newIssuer } from './issuing-helpers
 
 const W = '/api/v1.0/openbadge/v2/Wallet';
 /** Anonymous calls: no cookie, no token (issue 9: discovery needs no login). */
-async function call(path: string, body: object) {
+async function call(path: string, body: object, client = '192.0.2.1') {
   const res = await exports.default.fetch(`${BASE}${W}/${path}?language=en`, {
     method: 'POST',
-    headers: SAME_ORIGIN,
+    headers: { ...SAME_ORIGIN, 'CF-Connecting-IP': client },
     body: JSON.stringify(body),
   });
   return { http: res.status, json: (await res.json()) as Record<string, unknown> & { errors?: { code: string }[] } };
@@ -134,5 +134,27 @@ describe('discovery: search over public badges, skills and issuers (issue 9)', (
     expect(names(page)).toEqual(['ロボット倫理', 'ロボット制御 入門']);
     expect((await call('Issuer/GetIssuer', { issuer_id: 'nobody' })).json.errors?.[0]?.code).toBe('E404102');
     expect((await call('Badge/FindSkillBadgeList', { tag_id: 'nothing' })).json.errors?.[0]?.code).toBe('E404107');
+  });
+
+  it('SRCH-01: long words stay within D1’s 50-byte LIKE limit; oversized input is a 400, not a 500', async () => {
+    const long = 'ロボット'.repeat(13); // 52 characters, 156 bytes: cut to 50 characters, never a LIKE pattern
+    for (const kind of ['FindBadgeList', 'FindSkillList', 'FindIssuerList'] as const) {
+      expect((await search(kind, long)).json).toMatchObject({ status: 200, total_count: 0 });
+    }
+    const huge = await search('FindBadgeList', 'x'.repeat(10_000));
+    expect(huge.http).toBe(400);
+    expect(huge.json.errors?.[0]?.code).toMatch(/^E400/);
+    expect((await search('FindBadgeList', 'ロボット', { page: 10_001 })).http).toBe(400);
+  });
+
+  it('SRCH-02: one address gets 120 discovery calls a minute, then E429100; another address is unaffected', async () => {
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 121; i++)
+      codes.push(
+        (await call('Search/FindSkillList', { search_keyword: '詩作' }, '198.51.100.7')).json.errors?.[0]?.code,
+      );
+    expect(codes.slice(0, 120).every((c) => c === undefined)).toBe(true);
+    expect(codes[120]).toBe('E429100');
+    expect((await call('Search/FindSkillList', { search_keyword: '詩作' }, '198.51.100.8')).json['status']).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
+import { clientKey, throttle } from '../http/throttle';
 import { validationHook } from '../http/validation';
 import { splitKeywords } from './keywords';
 import { issuerPage, skillPage } from './pages-service';
@@ -74,6 +75,13 @@ const skillBadges = createRoute({
 const LIST_KEY: Record<SearchKind, string> = { badges: 'badges', skills: 'tags', issuers: 'issuers' };
 /** Discovery calls (spec §7): public, so anonymous visitors can search and browse. */
 export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+// SRCH-02: public lists are throttled per client address (E429100), so nobody pages through
+// everything at machine speed; 120 a minute leaves a typing person far below the limit.
+for (const p of ['Search/*', 'Issuer/*', 'Badge/*'])
+  discoveryRoutes.use(`${W}/${p}`, async (c, next) => {
+    await throttle(c.env.SEARCH_LIMIT, clientKey(c.req.raw.headers));
+    await next();
+  });
 for (const [route, kind] of [
   [findBadges, 'badges'],
   [findSkills, 'skills'],

@@ -64,14 +64,14 @@ function issuerQuery(k: Keywords): Query {
   return q;
 }
 
-/** Skills are short names in a small table: every word is a substring of the name. */
+/**
+ * Skills are short names in a small table: every word is a substring of the name. instr(), not
+ * LIKE: D1 refuses LIKE patterns over 50 bytes (SRCH-01), and a word here can be 50 characters.
+ * lower() on both sides folds ASCII case, as LIKE does.
+ */
 function skillQuery(k: Keywords): Query {
   const words = [...k.long, ...k.short];
-  return {
-    from: 'tags t',
-    where: words.map(() => "t.name LIKE ? ESCAPE '\\'"),
-    binds: words.map(likePattern),
-  };
+  return { from: 'tags t', where: words.map(() => 'instr(lower(t.name), lower(?)) > 0'), binds: words };
 }
 
 const whereOf = (q: Query) => (q.where.length ? `WHERE ${q.where.join(' AND ')}` : '');
