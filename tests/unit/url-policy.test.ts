@@ -108,3 +108,22 @@ describe('the outbound policy of a deployment', () => {
     expect(prod.ownHost).toBe('wallet.example');
   });
 });
+
+describe('addresses at output (XSS-02)', () => {
+  it('lets only http(s) into an href', async () => {
+    const { safeUrl } = await import('../../src/lib/safe-url');
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'notaurl',
+      '',
+      null,
+    ])
+      expect(safeUrl(bad)).toBeNull();
+    expect(safeUrl('https://college.example/criteria')).toBe('https://college.example/criteria');
+    expect(safeUrl(' http://a.example ')).toBe('http://a.example/');
+  });
+});
