@@ -29,6 +29,9 @@ export default defineConfig({
           // Real servers on 127.0.0.1: SMTP and HTTP mail, and stand-ins for other issuers and DoH.
           globalSetup: ['./tests/support/mail-servers.ts', './tests/support/issuer-servers.ts'],
           setupFiles: ['./tests/integration/setup.ts'],
+          // Tests drive real servers and several Argon2id hashes; on a busy 2-core machine a few
+          // take close to 5 s (one failed CI at 5.01 s), so they get 30 s before they count as hung.
+          testTimeout: 30_000,
         },
       },
       {
