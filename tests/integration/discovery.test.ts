@@ -157,4 +157,25 @@ describe('discovery: search over public badges, skills and issuers (issue 9)', (
     expect(codes[120]).toBe('E429100');
     expect((await call('Search/FindSkillList', { search_keyword: '詩作' }, '198.51.100.8')).json['status']).toBe(200);
   });
+
+  it('each discovery page has a 1200x630 share image in its language, revalidated by ETag', async () => {
+    const skill = ((await search('FindSkillList', 'ロボット')).json['tags'] as { tag_id: string }[])[0]?.tag_id;
+    const share = '/api/v1.0/openbadge/v2/Wallet/Public/ShareImage';
+    for (const path of [`class/${robotics}`, `issuer/${issuerId}`, `skill/${skill}`]) {
+      const res = await exports.default.fetch(`${BASE}${share}/${path}.png?language=ja`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const png = new Uint8Array(await res.arrayBuffer());
+      // The PNG signature, then the IHDR's width and height.
+      expect([...png.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      const view = new DataView(png.buffer);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+      const again = await exports.default.fetch(`${BASE}${share}/${path}.png?language=ja`, {
+        headers: { 'If-None-Match': res.headers.get('etag') ?? '' },
+      });
+      expect(again.status).toBe(304);
+    }
+    expect((await exports.default.fetch(`${BASE}${share}/class/nothing.png`)).status).toBe(404);
+    expect((await exports.default.fetch(`${BASE}${share}/issuer/nothing.png`)).status).toBe(404);
+  });
 });

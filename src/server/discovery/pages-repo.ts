@@ -27,8 +27,40 @@ const BADGE_COLUMNS = `s.badge_class_id, s.issuer_id, s.name, iss.name AS issuer
 const BADGE_JOINS = `JOIN badge_classes bc ON bc.id = s.badge_class_id JOIN issuers iss ON iss.id = s.issuer_id`;
 
 /** Reads of the issuer, badge class and skill pages; their badge lists hold discoverable classes only. */
+export interface ClassCardRow {
+  name: string;
+  issuer_name: string;
+  public_count: number;
+  image_key: string | null;
+  image_type: 'png' | 'svg' | null;
+}
+
 export function discoveryRepo(d1: D1Database) {
   return {
+    /** What a badge class's share image shows. */
+    classCard: (id: string) =>
+      d1
+        .prepare(
+          `SELECT bc.name, iss.name AS issuer_name, bc.public_count, bc.image_key, bc.image_type
+           FROM badge_classes bc JOIN issuers iss ON iss.id = bc.issuer_id
+           WHERE bc.id = ? AND bc.deleted_at IS NULL AND iss.deleted_at IS NULL`,
+        )
+        .bind(id)
+        .first<ClassCardRow>(),
+    /** What an issuer's share image shows: its name, website and how many public badges it has. */
+    issuerCard: (id: string) =>
+      d1
+        .prepare(
+          `SELECT name, url, (SELECT COUNT(*) FROM badge_search WHERE issuer_id = ?1) AS badges
+           FROM issuers WHERE id = ?1 AND deleted_at IS NULL`,
+        )
+        .bind(id)
+        .first<{ name: string; url: string; badges: number }>(),
+    skillCard: (id: string) =>
+      d1
+        .prepare('SELECT name, public_badge_count AS badges FROM tags WHERE id = ?')
+        .bind(id)
+        .first<{ name: string; badges: number }>(),
     issuer: (id: string) =>
       d1
         .prepare(

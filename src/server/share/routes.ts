@@ -1,16 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { discoveryShareImage, type CardKind } from '../discovery/share';
 import type { AppEnv } from '../context';
 import { shareImage } from './service';
 
 export const SHARE_IMAGE_PATH = '/api/v1.0/openbadge/v2/Wallet/Public/ShareImage';
 
+type Card = { etag: string; bytes: Uint8Array; timings: Record<string, number> };
+
 /**
- * The share image of a public badge (Open Graph / Twitter card). Revalidated on every use
- * (no-cache + ETag), so a badge made private disappears from caches at once (AZ-03).
+ * Answers with a rendered card. Revalidated on every use (no-cache + ETag), so a badge made private
+ * disappears from caches at once (AZ-03).
  */
-export const shareRoutes = new Hono<AppEnv>().get(`${SHARE_IMAGE_PATH}/:file{[A-Za-z0-9_-]+\\.png}`, async (c) => {
-  const id = c.req.param('file').slice(0, -'.png'.length);
-  const image = await shareImage(c.env, id, (p) => c.executionCtx.waitUntil(p));
+export function sendCard(c: Context<AppEnv>, image: Card) {
   const etag = `"${image.etag}"`;
   c.header('ETag', etag);
   c.header('Cache-Control', 'public, no-cache');
@@ -23,5 +24,22 @@ export const shareRoutes = new Hono<AppEnv>().get(`${SHARE_IMAGE_PATH}/:file{[A-
   );
   if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
   c.header('Content-Type', 'image/png');
-  return c.body(image.bytes);
-});
+  return c.body(image.bytes as Uint8Array<ArrayBuffer>);
+}
+
+const PNG_FILE = '[A-Za-z0-9_-]+\\.png';
+const idOf = (file: string) => file.slice(0, -'.png'.length);
+
+/** The share images: of a public badge, and of the discovery pages (badge class, issuer, skill). */
+export const shareRoutes = new Hono<AppEnv>()
+  .get(`${SHARE_IMAGE_PATH}/:file{${PNG_FILE}}`, async (c) =>
+    sendCard(c, await shareImage(c.env, idOf(c.req.param('file')), (p) => c.executionCtx.waitUntil(p))),
+  )
+  .get(`${SHARE_IMAGE_PATH}/:kind{class|issuer|skill}/:file{${PNG_FILE}}`, async (c) =>
+    sendCard(
+      c,
+      await discoveryShareImage(c.env, c.req.param('kind') as CardKind, idOf(c.req.param('file')), c.var.lang, (p) =>
+        c.executionCtx.waitUntil(p),
+      ),
+    ),
+  );

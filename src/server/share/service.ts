@@ -23,26 +23,37 @@ export const displayName = (first: string, last: string, lang: string) =>
  * versions are deleted then. A private or deleted badge answers 404 before any cache is read.
  */
 export async function shareImage(env: Env, id: string, waitUntil: (p: Promise<unknown>) => void) {
-  const started = performance.now();
   const b = await shareRepo(env.DB).publicCard(id);
   if (!b) throw new AppError('E404104');
   const recipient = displayName(b.first_name, b.last_name, b.language);
   const lang = b.language;
-  const version = await sha256Hex(
-    JSON.stringify([LAYOUT_VERSION, b.name, b.issuer_name, recipient, b.image_key, lang]),
-  );
-  const key = `share/${id}/${version.slice(0, 32)}.png`;
-  const hit = memo.get(key) ?? (await fromR2(env, key));
-  if (hit) return { etag: version.slice(0, 32), bytes: hit, timings: { stored: performance.now() - started } };
+  return cachedCard(env, id, [b.name, b.issuer_name, recipient, b.image_key, lang], waitUntil, async () => {
+    const png = await badgePng(env, b.image_key, b.image_type, waitUntil);
+    return { badge: b.name, issuer: b.issuer_name, recipient, image: png ? pngDataUrl(png) : null, lang };
+  });
+}
 
-  const card: ShareCard = { badge: b.name, issuer: b.issuer_name, recipient, image: null, lang };
-  const png = await badgePng(env, b.image_key, b.image_type, waitUntil);
-  if (png) card.image = pngDataUrl(png);
+/**
+ * A card from the isolate's memo or R2 when one with exactly these contents exists; otherwise
+ * rendered, answered, and stored (replacing the slot's older versions) after the response.
+ */
+export async function cachedCard(
+  env: Env,
+  slot: string,
+  contents: unknown[],
+  waitUntil: (p: Promise<unknown>) => void,
+  make: () => Promise<ShareCard>,
+) {
+  const started = performance.now();
+  const version = (await sha256Hex(JSON.stringify([LAYOUT_VERSION, ...contents]))).slice(0, 32);
+  const key = `share/${slot}/${version}.png`;
+  const hit = memo.get(key) ?? (await fromR2(env, key));
+  if (hit) return { etag: version, bytes: hit, timings: { stored: performance.now() - started } };
   const timings: Record<string, number> = {};
-  const bytes = new Uint8Array(await renderShareImage(env, card, timings));
+  const bytes = new Uint8Array(await renderShareImage(env, await make(), timings));
   memo.set(key, bytes);
-  waitUntil(store(env, id, key, bytes));
-  return { etag: version.slice(0, 32), bytes, timings };
+  waitUntil(store(env, slot, key, bytes));
+  return { etag: version, bytes, timings };
 }
 
 async function fromR2(env: Env, key: string) {
