@@ -50,6 +50,13 @@ test('the bell: an award sets the new-mark on the next route entry; the panel sh
   const marked = page.getByRole('button', { name: en.header.notifications_unread, exact: true });
   await expect(marked).toBeVisible();
   await expect(page.locator('.bell-mark')).toBeVisible();
+  // A page outside the check list remembers the mark for the tab, and hydrates without a mismatch
+  // (the server renders no mark; the problems list would hold React's error 418).
+  await page.goto(`${BASE}/public/assertions/user/${id}?language=en`);
+  await hydrated(page, 'NotificationBell');
+  await expect(page.locator('.bell-mark')).toBeVisible();
+  await page.goto(`${BASE}/setting?language=en`);
+  await hydrated(page, 'NotificationBell');
 
   await marked.click();
   const panel = page.getByRole('region', { name: N.panel_title });

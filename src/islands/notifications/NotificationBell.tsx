@@ -4,7 +4,7 @@ import { apiPost } from '../lib/api';
 import { importWithTimeout } from '../lib/lazy';
 import { useDismiss } from '../lib/use-dismiss';
 import { $confirm } from '../stores/dialogs';
-import { $noticeError, $unread } from '../stores/notifications';
+import { $noticeError, $unread, restoreUnread } from '../stores/notifications';
 import { checksOnEntry } from './check-paths';
 import { startFirstPage } from './first-page';
 import type { PanelLabels } from './NotificationPanel';
@@ -66,6 +66,7 @@ export default function NotificationBell({ lang, labels }: { lang: string; label
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
+    restoreUnread();
     if (checksOnEntry(window.location.pathname) && !$unread.get()) void checkUnread();
     const onVisible = () => {
       if (document.visibilityState === 'visible' && !$unread.get()) void checkUnread();

@@ -6,15 +6,19 @@ import { atom } from 'nanostores';
  */
 const KEY = 'lanyard.unread';
 
-function remembered(): boolean {
+/**
+ * Starts false, as the server rendered it: reading the tab's memory before hydration would make the
+ * first client render differ from the HTML (React error 418). The bell restores it once mounted.
+ */
+export const $unread = atom<boolean>(false);
+
+export function restoreUnread(): void {
   try {
-    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(KEY) === '1';
+    if (sessionStorage.getItem(KEY) === '1') $unread.set(true);
   } catch {
-    return false; // storage blocked: every listed route entry checks again
+    // storage blocked: every listed route entry checks again
   }
 }
-
-export const $unread = atom<boolean>(remembered());
 
 $unread.listen((on) => {
   try {
