@@ -25,3 +25,6 @@ export function safeRedirect(target: string | null | undefined, origin: string):
   if (!pathname.startsWith(`${BASE_PATH}/`)) return fallback;
   return `${pathname}${url.search}${url.hash}`;
 }
+
+/** Shown where a badge or issuer has no image of its own. */
+export const DEFAULT_BADGE_IMAGE = path('/images/default-badge.svg');

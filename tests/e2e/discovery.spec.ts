@@ -101,7 +101,6 @@ test('signed in: the header search bar feeds the search page as one types; clear
   const w = await world(run);
   await signIn(page, sessions().stay);
   await page.goto(`${BASE}/search?language=en`);
-  await hydrated(page, 'HeaderSearch');
   await hydrated(page, 'SearchResults');
   // Signed in, the header's bar is the search field; the page has none of its own.
   await expect(page.getByRole('search')).toHaveCount(1);

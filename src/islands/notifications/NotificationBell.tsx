@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { apiPost } from '../lib/api';
 import { importWithTimeout } from '../lib/lazy';
 import { useDismiss } from '../lib/use-dismiss';
 import { $confirm } from '../stores/dialogs';
@@ -8,7 +7,7 @@ import { $noticeError, $unread, restoreUnread } from '../stores/notifications';
 import { checksOnEntry } from './check-paths';
 import { startFirstPage } from './first-page';
 import type { PanelLabels } from './NotificationPanel';
-import { NOTIFICATION_API } from './types';
+import { fetchUnread } from './types';
 
 export interface BellLabels extends PanelLabels {
   bell: string;
@@ -49,9 +48,9 @@ function loadPanel(): Promise<PanelComponent> {
  * listed routes and when the tab becomes visible again, each time only while the mark is off.
  */
 async function checkUnread(): Promise<void> {
-  const r = await apiPost<{ has_notifications: boolean }>(`${NOTIFICATION_API}/CheckUnreadNotifications`);
-  if (r.ok) $unread.set(r.data.has_notifications);
-  else $noticeError.set(true);
+  const has = await fetchUnread();
+  if (has === null) $noticeError.set(true);
+  else $unread.set(has);
 }
 
 const isAsking = () => $confirm.get() !== null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { confirmAction } from '../stores/dialogs';
 import type { NoticeTab } from './types';
 import { useNoticeList } from './use-notice-list';
@@ -30,7 +30,7 @@ export default function NotificationPanel({ id, lang, labels }: { id: string; la
   const list = useNoticeList();
   const { tab } = list;
   const scroller = useRef<HTMLDivElement>(null);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useMemo(() => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }), [lang]);
   const { hasMore, loadMore } = list;
 
   // After each page: if the list still does not fill the box, the next page is needed too.

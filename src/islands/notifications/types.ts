@@ -11,7 +11,15 @@ export interface Notice {
 /** The panel's tabs, as `search.type` values: All, Badge awarded, Process completed. */
 export type NoticeTab = 0 | 1 | 2;
 
+import { apiPost } from '../lib/api';
+
 export const NOTIFICATION_API = '/api/v1.0/openbadge/v2/Wallet/Notification';
+
+/** CheckUnreadNotifications: whether unread notifications exist, or null when the call failed. */
+export async function fetchUnread(): Promise<boolean | null> {
+  const r = await apiPost<{ has_notifications: boolean }>(`${NOTIFICATION_API}/CheckUnreadNotifications`);
+  return r.ok ? r.data.has_notifications : null;
+}
 
 /**
  * Adds a page to the list: de-duplicated by id and sorted newest first (spec §4). Offsets shift when

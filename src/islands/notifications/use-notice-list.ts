@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiPost, type ApiResult } from '../lib/api';
 import { $noticeError, $unread } from '../stores/notifications';
 import { takeFirstPage } from './first-page';
-import { mergeNotices, NOTIFICATION_API, type Notice, type NoticePage, type NoticeTab } from './types';
+import { fetchUnread, mergeNotices, NOTIFICATION_API, type Notice, type NoticePage, type NoticeTab } from './types';
 
 type Phase = 'loading' | 'ready' | 'error';
 
@@ -37,8 +37,8 @@ export function useNoticeList() {
       const r = await apiPost(`${NOTIFICATION_API}/SetNotificationIsRead`, { last_id: newest });
       if (!r.ok) return fail();
       if (of === 0) return $unread.set(false);
-      const check = await apiPost<{ has_notifications: boolean }>(`${NOTIFICATION_API}/CheckUnreadNotifications`);
-      if (check.ok) $unread.set(check.data.has_notifications);
+      const has = await fetchUnread();
+      if (has !== null) $unread.set(has);
     },
     [fail],
   );

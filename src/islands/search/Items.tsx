@@ -1,5 +1,6 @@
 import type { BadgeItem, IssuerItem, SkillItem } from '../../server/discovery/service';
-import { badgeHref, cappedCount, DEFAULT_BADGE_IMAGE, issuerHref, skillHref } from './links';
+import { DEFAULT_BADGE_IMAGE } from '../../lib/paths';
+import { badgeHref, cappedCount, issuerHref, skillHref } from './links';
 
 /** Search items of spec §3; each links to its page. */
 export function BadgeItems({ items }: { items: BadgeItem[] }) {

@@ -1,4 +1,4 @@
-import { pageWindow } from './links';
+import { pageWindow } from '../../lib/page-window';
 
 export interface PagerLabels {
   pages: string;

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageData } from '../../server/discovery/search-page';
 import { apiPost } from '../lib/api';
 import { BadgeItems, IssuerItems, SkillItems } from './Items';
 import { LinkPager, type PagerLabels } from './LinkPager';
 import { searchHref } from './links';
-import { SEARCH_EVENT } from './search-event';
 
 export interface SearchLabels extends PagerLabels {
   menu: string;
@@ -51,7 +50,7 @@ export default function SearchResults({
   const inFlight = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const run = async (q: string) => {
+  const run = useCallback(async (q: string) => {
     inFlight.current?.abort();
     const query = { q, tab: 0 as const, page: 1, sort: 'asc' as const };
     window.history.replaceState(null, '', searchHref({ q, tab: 0 }));
@@ -75,17 +74,23 @@ export default function SearchResults({
     } catch {
       // cancelled by a newer keyword
     }
-  };
-  const schedule = (q: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void run(q), DEBOUNCE_MS);
-  };
+  }, []);
+  const schedule = useCallback(
+    (q: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void run(q), DEBOUNCE_MS);
+    },
+    [run],
+  );
 
+  // Signed in, the header's search bar (plain HTML) is this page's field.
   useEffect(() => {
-    const onSearch = (e: Event) => schedule((e as CustomEvent<string>).detail);
-    window.addEventListener(SEARCH_EVENT, onSearch);
-    return () => window.removeEventListener(SEARCH_EVENT, onSearch);
-  });
+    const bar = document.getElementById('header-search');
+    if (!(bar instanceof HTMLInputElement)) return;
+    const onInput = () => schedule(bar.value);
+    bar.addEventListener('input', onInput);
+    return () => bar.removeEventListener('input', onInput);
+  }, [schedule]);
 
   const { query, overview, list } = data;
   const counts = { 1: overview.badge_count, 2: overview.skill_count, 3: overview.issuer_count };

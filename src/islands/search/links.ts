@@ -19,16 +19,6 @@ export function searchHref(a: SearchAddress): string {
 export const badgeHref = (issuerId: string, badgeId: string) => path(`/issuers/${issuerId}/badges/${badgeId}`);
 export const skillHref = (tagId: string) => path(`/skill/${tagId}`);
 export const issuerHref = (issuerId: string) => path(`/issuers/${issuerId}`);
-export const DEFAULT_BADGE_IMAGE = path('/images/default-badge.svg');
 
 /** Spec §9: a skill's badge count shows 999+ past 999. */
 export const cappedCount = (n: number, cap = 999) => (n > cap ? `${cap}+` : String(n));
-
-/**
- * Page links around the current page (spec §9). The spec shows 7 buttons in one place and 20 in
- * another; 7 is used everywhere: it fits a 360 px screen and matches the wallet's own pager.
- */
-export function pageWindow(page: number, pages: number, buttons = 7): number[] {
-  const start = Math.max(1, Math.min(page - Math.floor(buttons / 2), pages - buttons + 1));
-  return Array.from({ length: Math.min(buttons, pages) }, (_, i) => start + i);
-}

@@ -1,3 +1,5 @@
+import { pageWindow } from '../../lib/page-window';
+
 /** Page buttons: previous, up to seven numbers around the current page, next (spec §9). */
 export function Pager({
   page,
@@ -10,8 +12,7 @@ export function Pager({
   labels: { label: string; previous: string; next: string; page: string };
   onPage: (page: number) => void;
 }) {
-  const start = Math.max(1, Math.min(page - 3, pages - 6));
-  const numbers = Array.from({ length: Math.min(7, pages) }, (_, i) => start + i);
+  const numbers = pageWindow(page, pages);
   return (
     <nav className="pager" aria-label={labels.label}>
       <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -1,7 +1,7 @@
 import { splitKeywords } from './keywords';
 import { pageParam } from './page-params';
 import type { Direction } from './search-repo';
-import { DEFAULT_SORT, searchLists, searchOverview, type SearchKind } from './service';
+import { COUNT_KEY, DEFAULT_SORT, searchLists, searchOverview, type SearchKind } from './service';
 
 /** The search page's tabs (spec §2): overview 0, badges 1, skills 2, issuers 3. */
 export const TAB_KINDS: Record<1 | 2 | 3, SearchKind> = { 1: 'badges', 2: 'skills', 3: 'issuers' };
@@ -28,10 +28,13 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
 /** Everything the page shows: the counts (for the tabs) and the first 3 of each, plus the open list. */
 export async function searchPageData(d1: D1Database, query: SearchQuery) {
   const k = splitKeywords(query.q);
+  const open = query.tab ? TAB_KINDS[query.tab] : undefined;
+  // The open list's own total is its tab's count, so the overview does not search that kind again.
   const [overview, list] = await Promise.all([
-    searchOverview(d1, k),
-    query.tab ? searchLists[TAB_KINDS[query.tab]](d1, k, query.page, query.sort) : null,
+    searchOverview(d1, k, open),
+    open ? searchLists[open](d1, k, query.page, query.sort) : null,
   ]);
+  if (open && list) overview[COUNT_KEY[open]] = list.total_count;
   return { query, overview, list };
 }
 export type SearchPageData = Awaited<ReturnType<typeof searchPageData>>;

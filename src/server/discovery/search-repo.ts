@@ -33,36 +33,27 @@ interface Query {
   binds: unknown[];
 }
 
-/** Badges: trigram MATCH over name, description and skills; short words LIKE over name and skills. */
-function badgeQuery(k: Keywords): Query {
+/**
+ * A search over one of the narrow index tables (`alias` names its rows): words of 3+ characters
+ * through its trigram FTS5 table, shorter ones with LIKE over the listed columns (any may match).
+ */
+function textQuery(table: string, alias: string, shortColumns: string[], k: Keywords): Query {
   const q: Query = k.long.length
     ? {
-        from: 'badge_search_fts f JOIN badge_search s ON s.rid = f.rowid',
-        where: ['badge_search_fts MATCH ?'],
+        from: `${table}_fts f JOIN ${table} ${alias} ON ${alias}.rid = f.rowid`,
+        where: [`${table}_fts MATCH ?`],
         binds: [ftsQuery(k.long)],
       }
-    : { from: 'badge_search s', where: [], binds: [] };
+    : { from: `${table} ${alias}`, where: [], binds: [] };
   for (const w of k.short) {
-    q.where.push("(s.name LIKE ? ESCAPE '\\' OR s.skills LIKE ? ESCAPE '\\')");
-    q.binds.push(likePattern(w), likePattern(w));
+    q.where.push(`(${shortColumns.map((c) => `${alias}.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    q.binds.push(...shortColumns.map(() => likePattern(w)));
   }
   return q;
 }
-
-function issuerQuery(k: Keywords): Query {
-  const q: Query = k.long.length
-    ? {
-        from: 'issuer_search_fts f JOIN issuer_search i ON i.rid = f.rowid',
-        where: ['issuer_search_fts MATCH ?'],
-        binds: [ftsQuery(k.long)],
-      }
-    : { from: 'issuer_search i', where: [], binds: [] };
-  for (const w of k.short) {
-    q.where.push("i.name LIKE ? ESCAPE '\\'");
-    q.binds.push(likePattern(w));
-  }
-  return q;
-}
+/** Badges: MATCH over name, description and skills; short words over name and skills. */
+const badgeQuery = (k: Keywords) => textQuery('badge_search', 's', ['name', 'skills'], k);
+const issuerQuery = (k: Keywords) => textQuery('issuer_search', 'i', ['name'], k);
 
 /**
  * Skills are short names in a small table: every word is a substring of the name. instr(), not

@@ -56,25 +56,28 @@ export const searchLists = {
   issuers: list('issuers', present.issuers),
 };
 
-/** The overview (tab 0): the first 3 of each kind and every count, in one D1 round trip of 3 statements. */
-export async function searchOverview(d1: D1Database, k: Keywords) {
+export const COUNT_KEY = { badges: 'badge_count', skills: 'skill_count', issuers: 'issuer_count' } as const;
+
+/**
+ * The overview (tab 0): the first 3 of each kind and every count, in one D1 round trip of up to 3
+ * statements. `skip` leaves out a kind whose full list the caller reads anyway (its count is 0 here).
+ */
+export async function searchOverview(d1: D1Database, k: Keywords, skip?: SearchKind) {
   const empty = { badges: [], tags: [], issuers: [], badge_count: 0, skill_count: 0, issuer_count: 0 };
   if (isEmpty(k)) return empty;
   const repo = searchRepo(d1);
   const first = { limit: CONFIG.search.overviewPerSection, offset: 0 };
-  const b = repo.badges(k, DEFAULT_SORT.badges, first);
-  const s = repo.skills(k, DEFAULT_SORT.skills, first);
-  const i = repo.issuers(k, DEFAULT_SORT.issuers, first);
-  const [bp, sp, ip] = await d1.batch([b.page, s.page, i.page]);
-  const rows = <R extends Hit>(r: D1Result | undefined) => (r?.results ?? []) as R[];
-  const total = (r: D1Result | undefined) => rows(r)[0]?.total ?? 0;
-  return {
-    badges: rows<BadgeHit>(bp).map(present.badges),
-    tags: rows<SkillHit>(sp).map(present.skills),
-    issuers: rows<IssuerHit>(ip).map(present.issuers),
-    badge_count: total(bp),
-    skill_count: total(sp),
-    issuer_count: total(ip),
+  const kinds = (['badges', 'skills', 'issuers'] as const).filter((kind) => kind !== skip);
+  const results = await d1.batch(kinds.map((kind) => repo[kind](k, DEFAULT_SORT[kind], first).page));
+  const found = new Map(kinds.map((kind, i) => [kind, (results[i]?.results ?? []) as Hit[]]));
+  const rows = <R extends Hit>(kind: SearchKind) => (found.get(kind) ?? []) as R[];
+  const overview = {
+    ...empty,
+    badges: rows<BadgeHit>('badges').map(present.badges),
+    tags: rows<SkillHit>('skills').map(present.skills),
+    issuers: rows<IssuerHit>('issuers').map(present.issuers),
   };
+  for (const kind of kinds) overview[COUNT_KEY[kind]] = rows(kind)[0]?.total ?? 0;
+  return overview;
 }
 export type Overview = Awaited<ReturnType<typeof searchOverview>>;

@@ -3,7 +3,7 @@ import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
 import { validationHook } from '../http/validation';
-import { path } from '../../lib/paths';
+import { DEFAULT_BADGE_IMAGE } from '../../lib/paths';
 import { OB_PREFIX } from '../openbadges/urls';
 import { hostDetailItem } from './host-present';
 import { deleteHost, ownedHost, publicHost, visibleHost } from './host-service';
@@ -53,7 +53,7 @@ hostRoutes.get(`${OB_PREFIX}/Assertion/Host/:id/image`, async (c) => {
   const row = await visibleHost(c.env.DB, c.req.param('id'), c.var.user?.accountId ?? null);
   const obj = row.image_key ? await c.env.BUCKET.get(row.image_key) : null;
   // Spec §3: a default image when none exists.
-  if (!obj) return c.redirect(path('/images/default-badge.svg'), 302);
+  if (!obj) return c.redirect(DEFAULT_BADGE_IMAGE, 302);
   c.header('Content-Type', obj.httpMetadata?.contentType === 'image/png' ? 'image/png' : 'image/svg+xml');
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   c.header('X-Content-Type-Options', 'nosniff');
