@@ -117,3 +117,47 @@ test('signed in: the header search bar feeds the search page as one types; clear
   await expect(page).toHaveURL(/search_q=$/);
   expect(problems).toEqual([]);
 });
+
+test('XSS-01: markup in issuer, badge and skill names is shown as text on every discovery surface', async ({
+  page,
+  problems,
+}) => {
+  const run = `${Date.now() % 1_000_000}`;
+  const evil = `<img src=x onerror=alert(1)>x${run}`;
+  const issuer = (await issuerApi(ORIGIN, '/issuers', 'lanyard-dev-admin-token', {
+    name: `</script><script>alert(2)</script>${run}`,
+    url: 'https://evil.example',
+    email: 'badges@evil.example',
+  })) as { issuer_id: string; api_key: string };
+  const bc = (await issuerApi(ORIGIN, '/badge-classes', issuer.api_key, {
+    name: evil,
+    description: `<svg/onload=alert(3)> ${run}`,
+    image: readFileSync('public/favicon.svg').toString('base64'),
+    criteria_narrative: `{{constructor.constructor('alert(4)')()}}`,
+    tags: [`<b>skill</b>${run}`],
+  })) as { badge_class_id: string };
+  await issuerApi(ORIGIN, '/awards', issuer.api_key, {
+    badge_class_id: bc.badge_class_id,
+    recipients: [`xss-${run}@example.test`],
+  });
+  localD1(`UPDATE assertions SET accept_status = 2, is_public = 1 WHERE issuer_id = '${issuer.issuer_id}'`);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+
+  await page.goto(`${BASE}/search?language=en&search_q=${encodeURIComponent(`x${run}`)}`);
+  await expect(page.locator('.result-name').first()).toHaveText(evil);
+  await page.goto(`${BASE}/issuers/${issuer.issuer_id}/badges/${bc.badge_class_id}?language=en`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(evil);
+  await expect(page.getByRole('link', { name: `<b>skill</b>${run}` })).toBeVisible();
+  await page.getByRole('link', { name: `<b>skill</b>${run}` }).click();
+  await expect(page.locator('.result-name').first()).toHaveText(evil);
+  await page.goto(`${BASE}/issuers/${issuer.issuer_id}?language=en`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`</script><script>alert(2)</script>${run}`);
+  // Nothing ran and no element came from the names.
+  await expect(page.locator('img[src="x"], svg[onload], b:has-text("skill")')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  expect(problems).toEqual([]);
+});
