@@ -36,7 +36,7 @@ test('the issuer command line creates an issuer and a badge class, awards, and r
     '--description',
     'Kindness.',
     '--image',
-    '../shared/conformance/concentricsky-openbadges-bakery/public_domain_heart.png',
+    'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png',
     '--criteria',
     'Be kind.',
     '--tags',

@@ -37,7 +37,7 @@ const verify = (input: VerifyInput, emails: string[], map: Record<string, string
   verifyBadge(testEnv, input, emails, NOW, rewriting(map));
 const statuses = (r: VerificationReport) => Object.fromEntries(Object.entries(r.items).map(([k, v]) => [k, v.status]));
 
-describe('conformance fixtures (../shared/conformance) with their expected outcomes', () => {
+describe('conformance fixtures (tests/fixtures/conformance) with their expected outcomes', () => {
   const url = (u: string): VerifyInput => ({ kind: 'url', url: u });
   const SPEC = 'https://example.org/beths-robotics-badge.json';
 

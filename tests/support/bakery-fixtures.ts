@@ -1,4 +1,4 @@
-/** The baked and unbaked images of ../shared/conformance, with what the conformance README expects. */
+/** The baked and unbaked images of tests/fixtures/conformance, with what tests/fixtures/README.md expects. */
 export const BAKED_SVG_URLS: [file: string, url: string][] = [
   ['mozilla-openbadges-bakery/baked.svg', 'http://example.org'],
   ['mozilla-openbadges-bakery/bad-json.svg', 'http://example.org'],

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The conformance fixtures of ../shared/conformance served as their issuers would serve them. Each
+ * The conformance fixtures of tests/fixtures/conformance served as their issuers would serve them. Each
  * set stands for one issuer's host; tests rewrite that host (https://example.org, http://a.com…)
  * to `/fx/<set>/` on this server in a test-only document source, never in production code.
  */
-const C = new URL('../../../shared/conformance/', import.meta.url);
+const C = new URL('../fixtures/conformance/', import.meta.url);
 const file = (p: string) => readFileSync(new URL(p, C), 'utf8');
 const spec = (n: string) => file(`openbadges-specification/ob_v2p0-examples/${n}.json`);
 const core = (n: string) => file(`openbadges-validator-core/test_components/${n}.json`);

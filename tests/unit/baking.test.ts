@@ -4,8 +4,8 @@ import { bake, BakeError, sniffImage, unbake } from '../../src/server/openbadges
 import { chunk, concat, IEND, png, SIGNATURE, textChunk } from '../support/png';
 import { BAKED_SVG_URLS, UNBAKED } from '../support/bakery-fixtures';
 
-const CONFORMANCE = '../shared/conformance';
-const fixture = (p: string) => new Uint8Array(readFileSync(`${CONFORMANCE}/${p}`));
+const CONFORMANCE = new URL('../fixtures/conformance/', import.meta.url);
+const fixture = (p: string) => new Uint8Array(readFileSync(new URL(p, CONFORMANCE)));
 const enc = new TextEncoder();
 const reason = (fn: () => unknown) => {
   try {
@@ -17,7 +17,7 @@ const reason = (fn: () => unknown) => {
   return 'ok';
 };
 
-describe('bakery fixtures (shared/conformance)', () => {
+describe('bakery fixtures (tests/fixtures/conformance)', () => {
   it.each(BAKED_SVG_URLS)('%s unbakes to its verify URL', (file, url) => {
     const out = unbake(fixture(file));
     expect(out.format).toBe('svg');

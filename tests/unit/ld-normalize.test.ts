@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeDoc } from '../../src/server/verify/ld/normalize';
 
-const C = '../shared/conformance/';
-const read = (p: string) => JSON.parse(readFileSync(C + p, 'utf8')) as Record<string, unknown>;
+const C = new URL('../fixtures/conformance/', import.meta.url);
+const read = (p: string) => JSON.parse(readFileSync(new URL(p, C), 'utf8')) as Record<string, unknown>;
 const core = (n: string) => read(`openbadges-validator-core/test_components/${n}.json`);
 const example = (n: string) => read(`openbadges-specification/ob_v2p0-examples/${n}.json`);
 
