@@ -1,16 +1,16 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { publicAccountRoutes } from './accounts/public-routes';
-import { accountRoutes } from './accounts/routes';
+import { accountRoutes, loginRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { loadSession } from './auth/session';
 import { CONFIG } from './config';
 import type { AppEnv } from './context';
 import { notFound, onError } from './http/on-error';
-import { issuingRoutes } from './issuing/routes';
+import { issuerAdminRoutes, issuingRoutes } from './issuing/routes';
+import { OB_PREFIX } from './openbadges/urls';
 import { hostedRoutes } from './openbadges/routes';
 import { validationHook } from './http/validation';
-import { limitBody } from './middleware/body-limit';
 import { guardPages } from './middleware/page-guard';
 import { renderTiming } from './middleware/render-timing';
 import { serverTiming } from './middleware/server-timing';
@@ -18,17 +18,17 @@ import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';
-import { hostRoutes } from './wallet/host-routes';
-import { VERIFY_PATH, verifyRoutes } from './verify/routes';
-import { ADD_BADGE_PATH, importRoutes } from './import/routes';
+import { hostImageRoutes, hostRoutes, publicHostRoutes } from './wallet/host-routes';
+import { verifyRoutes } from './verify/routes';
+import { importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
 import { settingsRoutes } from './settings/prefs-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
 import { notificationRoutes } from './notifications/routes';
 import { discoveryRoutes } from './discovery/routes';
-import { PROFILE_IMAGE_PATH, profileRoutes } from './settings/profile-routes';
-import { publicWalletRoutes } from './wallet/public-routes';
+import { profileImageRoutes, profileImageUploadRoutes, profileRoutes } from './settings/profile-routes';
+import { acadDocCheckRoutes, publicWalletRoutes } from './wallet/public-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
 import { locale } from './middleware/locale';
@@ -44,6 +44,61 @@ export interface Frontend {
 }
 
 const BASE = CONFIG.basePath;
+const ACCOUNT_API = '/api/v1.0/account/Wallet';
+const WALLET_API = '/api/v1.0/openbadge/v2';
+const ISSUER_API = '/api/issuer/v1';
+
+/** Sign-in, registration, password reset and sign-out (spec §7 account calls): anonymous. */
+const accountApi = new OpenAPIHono<AppEnv>()
+  .route('/', loginRoutes)
+  .route('/', publicAccountRoutes)
+  .route('/', authRoutes);
+
+/** The signed-in wallet: every route behind a session. */
+const walletApi = new OpenAPIHono<AppEnv>()
+  .route('/', accountRoutes)
+  .route('/', walletRoutes)
+  .route('/', acadDocCheckRoutes)
+  .route('/', downloadRoutes)
+  .route('/', walletPrefsRoutes)
+  .route('/', emailRoutes)
+  .route('/', settingsRoutes)
+  .route('/', profileRoutes)
+  .route('/', profileImageUploadRoutes)
+  .route('/', deletionRoutes)
+  .route('/', mergeRoutes)
+  .route('/', notificationRoutes)
+  .route('/', hostRoutes)
+  .route('/', importRoutes);
+
+/** What anyone may call under the wallet prefix: spec §7's public calls, discovery, receive-by-link. */
+const publicApi = new OpenAPIHono<AppEnv>()
+  .route('/', publicWalletRoutes)
+  .route('/', publicHostRoutes)
+  .route('/', receiveLinkRoutes)
+  .route('/', discoveryRoutes)
+  .route('/', verifyRoutes)
+  .route('/', shareRoutes)
+  .route('/', profileImageRoutes);
+
+/** The issuer API: the operator's admin token creates issuers, an issuer's key does the rest. */
+const issuerApi = new OpenAPIHono<AppEnv>().route('/', issuerAdminRoutes).route('/', issuingRoutes);
+
+/** The hosted Open Badges documents and images, for any verifier anywhere. */
+const hostedApi = new Hono<AppEnv>().route('/', hostedRoutes).route('/', hostImageRoutes);
+
+// Each router declares its access rule and body cap next to its routes (src/server/http/router.ts);
+// tests/integration/route-rules.test.ts holds every mounted route against a table.
+const api = new OpenAPIHono<AppEnv>()
+  .route('/', systemRoutes)
+  .route(ACCOUNT_API, accountApi)
+  .route(WALLET_API, walletApi)
+  .route(WALLET_API, publicApi)
+  .route(ISSUER_API, issuerApi)
+  .route(OB_PREFIX, hostedApi);
+
+/** The API's routes with their types, for the islands' typed client (hono/client). */
+export type AppType = typeof api;
 
 /**
  * Builds the Worker's Hono app: cross-cutting middleware for every response, the API domains,
@@ -53,44 +108,13 @@ export function createServer(frontend?: Frontend) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
   // The notification calls are the hot path of every page: their Worker-side time is reported.
-  app.use('/api/v1.0/openbadge/v2/Wallet/Notification/*', serverTiming());
+  app.use(`${WALLET_API}/Wallet/Notification/*`, serverTiming());
   // So are the discovery calls, which the search page makes as people type.
-  app.use('/api/v1.0/openbadge/v2/Wallet/Search/*', serverTiming());
-  // The issuer API declares its own larger cap for images; everything else is small JSON.
-  app.use('/api/*', async (c, next) =>
-    c.req.path.startsWith('/api/issuer/')
-      ? next()
-      : limitBody(
-          c.req.path.endsWith(VERIFY_PATH) || c.req.path.endsWith(ADD_BADGE_PATH) || c.req.path === PROFILE_IMAGE_PATH
-            ? CONFIG.verifyBodyMaxBytes
-            : CONFIG.jsonBodyMaxBytes,
-        )(c, next),
-  );
+  app.use(`${WALLET_API}/Wallet/Search/*`, serverTiming());
+  // Who is signed in is known to every route; whether a route needs it is the route's own rule.
   app.use('/api/*', loadSession());
-  app.use('/ns/login/*', limitBody(CONFIG.jsonBodyMaxBytes), loadSession());
 
-  app.route('/', systemRoutes);
-  app.route('/', authRoutes);
-  app.route('/', accountRoutes);
-  app.route('/', walletRoutes);
-  app.route('/', publicWalletRoutes);
-  app.route('/', receiveLinkRoutes);
-  app.route('/', downloadRoutes);
-  app.route('/', shareRoutes);
-  app.route('/', walletPrefsRoutes);
-  app.route('/', emailRoutes);
-  app.route('/', settingsRoutes);
-  app.route('/', profileRoutes);
-  app.route('/', deletionRoutes);
-  app.route('/', mergeRoutes);
-  app.route('/', notificationRoutes);
-  app.route('/', discoveryRoutes);
-  app.route('/', hostRoutes);
-  app.route('/', verifyRoutes);
-  app.route('/', importRoutes);
-  app.route('/', publicAccountRoutes);
-  app.route('/', issuingRoutes);
-  app.route('/', hostedRoutes);
+  app.route('/', api);
   mountApiDocs(app);
 
   // Spec §2: the wallet's "/" is the account check.

@@ -1,10 +1,12 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { CONFIG } from '../config';
-import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
-import { validationHook } from '../http/validation';
 import { requestPasswordLink, resetPassword } from './password-reset';
 import { activate, register } from './registration';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS } from '../auth/rules';
+
+const { router, route } = apiRouter(ANONYMOUS);
 
 const envelope = z.object({ status: z.number() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -12,9 +14,9 @@ const done = (description: string) => ({ 200: { description, content: { 'applica
 const name = z.string().trim().min(1).max(CONFIG.names.max);
 const token = z.string().min(20).max(128);
 
-const createAccount = createRoute({
+const createAccount = route({
   method: 'post',
-  path: '/api/v1.0/account/Wallet/CreateAccount',
+  path: '/CreateAccount',
   tags: ['Account'],
   summary: 'Registration step 3: provisional registration; the activation mail is sent',
   description:
@@ -35,9 +37,9 @@ const createAccount = createRoute({
   responses: done('Provisional registration mail sent'),
 });
 
-const activateAccount = createRoute({
+const activateAccount = route({
   method: 'post',
-  path: '/api/v1.0/account/Wallet/ActivateAccount',
+  path: '/ActivateAccount',
   tags: ['Account'],
   summary: 'Activate an account from the /activation/{token} link',
   description: 'Errors: E409101 already created, E410100 link expired, E404103 no registration for this link.',
@@ -45,9 +47,9 @@ const activateAccount = createRoute({
   responses: done('Registration completed'),
 });
 
-const forgot = createRoute({
+const forgot = route({
   method: 'post',
-  path: '/api/v1.0/account/Wallet/ForgotPassword',
+  path: '/ForgotPassword',
   tags: ['Account'],
   summary: 'Mail a single-use password link (reset, or initial for accounts without one)',
   description: 'Always answers 200, whether or not the address has an account.',
@@ -55,9 +57,9 @@ const forgot = createRoute({
   responses: done('If the address has an account, a link was mailed'),
 });
 
-const reset = createRoute({
+const reset = route({
   method: 'post',
-  path: '/api/v1.0/account/Wallet/ResetPassword',
+  path: '/ResetPassword',
   tags: ['Account'],
   summary: 'Set a new password from a mailed link; ends every session and lifts a lockout',
   description: 'Errors: E410101 link expired or used; E400100 with the password rule that failed.',
@@ -68,7 +70,7 @@ const reset = createRoute({
 });
 
 /** The account calls that need no session: registration, activation, forgotten password. */
-export const publicAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const publicAccountRoutes = router
   .openapi(createAccount, async (c) => {
     await register(c.env, c.req.valid('json'), c.var.lang);
     return ok(c, {});

@@ -1,9 +1,8 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { requireUser } from '../auth/require-user';
-import type { AppEnv } from '../context';
+import { z } from '@hono/zod-openapi';
+import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
-import { validationHook } from '../http/validation';
+import { apiRouter } from '../http/router';
 import { normalizeEmail } from '../../lib/email';
 import { profileImageUrl } from '../../lib/profile-image';
 import { accountRepo } from './account-repo';
@@ -11,12 +10,15 @@ import { checkLogin } from './login';
 import { startSession } from './session-start';
 import { TERMS_VERSION, termsState } from '../../terms/versions';
 
+const anonymous = apiRouter(ANONYMOUS);
+const signedIn = apiRouter(SIGNED_IN);
+
 const envelope = z.object({ status: z.number() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
-const login = createRoute({
+const login = anonymous.route({
   method: 'post',
-  path: '/api/v1.0/account/Wallet/Login',
+  path: '/Login',
   tags: ['Account'],
   summary: 'Sign in with email and password (step 2 of the login screen)',
   description:
@@ -30,9 +32,9 @@ const login = createRoute({
   },
 });
 
-const userInfo = createRoute({
+const userInfo = signedIn.route({
   method: 'post',
-  path: '/api/v1.0/openbadge/v2/Wallet/GetUserInfo',
+  path: '/Wallet/GetUserInfo',
   tags: ['Wallet'],
   summary: 'The signed-in user (spec §3 "User info")',
   request: {
@@ -63,9 +65,9 @@ const userInfo = createRoute({
   },
 });
 
-const setTerms = createRoute({
+const setTerms = signedIn.route({
   method: 'post',
-  path: '/api/v1.0/openbadge/v2/Wallet/SetTermOfService',
+  path: '/Wallet/SetTermOfService',
   tags: ['Wallet'],
   summary: 'Agree to the current terms of use (the terms modal)',
   request: {
@@ -79,24 +81,16 @@ const setTerms = createRoute({
   },
 });
 
-/** Sign-in, the user-info call and agreement to the terms. */
-export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-// Every wallet call needs a signed-in user, except the anonymous ones of spec §7: those under
-// Wallet/Public, receiving by the award mail's link (the link itself is the credential), and
-// discovery (search, issuer and skill pages), which anonymous visitors use too (issue 9).
-const ANONYMOUS = ['/Wallet/Public/', '/Wallet/Search/', '/Wallet/Issuer/', '/Wallet/Badge/'];
-const anonymous = (path: string) => ANONYMOUS.some((p) => path.includes(p)) || path.endsWith('/Wallet/SetReceiveBadge');
-accountRoutes.use('/api/v1.0/openbadge/v2/Wallet/*', (c, next) =>
-  anonymous(c.req.path) ? next() : requireUser()(c, next),
-);
+/** Sign-in with email and password (mounted under the account API). */
+export const loginRoutes = anonymous.router.openapi(login, async (c) => {
+  const { email, password } = c.req.valid('json');
+  const account = await checkLogin(c.env, email, password);
+  await startSession(c, account, normalizeEmail(email));
+  return ok(c, { account_id: account.id, user_type: account.userType });
+});
 
-accountRoutes
-  .openapi(login, async (c) => {
-    const { email, password } = c.req.valid('json');
-    const account = await checkLogin(c.env, email, password);
-    await startSession(c, account, normalizeEmail(email));
-    return ok(c, { account_id: account.id, user_type: account.userType });
-  })
+/** The signed-in user's info and agreement to the terms. */
+export const accountRoutes = signedIn.router
   .openapi(userInfo, async (c) => {
     const repo = accountRepo(c.env.DB);
     const user = c.var.user;

@@ -1,17 +1,20 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
-import { validationHook } from '../http/validation';
 import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USER_TYPE_COOKIE } from './cookies';
 import { deleteSession } from './repo';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS } from './rules';
+
+const { router, route } = apiRouter(ANONYMOUS);
 
 const envelope = z.object({ status: z.number() });
 
-const logout = createRoute({
+const logout = route({
   method: 'post',
-  path: '/api/v1.0/account/Wallet/OpenbadgeWalletLogout',
+  path: '/OpenbadgeWalletLogout',
   tags: ['Account'],
   summary: 'Sign out: ends the session and clears the sign-in cookies',
   description: 'Succeeds also when no session is present, so a second click or an expired cookie is not an error.',
@@ -26,7 +29,7 @@ export function clearSignInCookies(c: Context<AppEnv>): void {
   }
 }
 
-export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(logout, async (c) => {
+export const authRoutes = router.openapi(logout, async (c) => {
   const hash = c.var.sessionTokenHash;
   if (hash) await deleteSession(c.env.DB, hash);
   clearSignInCookies(c);

@@ -1,14 +1,24 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../context';
+import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { clientKey, throttle } from '../http/throttle';
-import { validationHook } from '../http/validation';
 import { splitKeywords } from './keywords';
 import { issuerPage, skillPage } from './pages-service';
 import { DEFAULT_SORT, searchLists, searchOverview, type SearchKind } from './service';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS } from '../auth/rules';
 
-const W = '/api/v1.0/openbadge/v2/Wallet';
+// SRCH-02: public lists are throttled per client address (E429100), so nobody pages through
+// everything at machine speed; 120 a minute leaves a typing person far below the limit.
+const { router, route } = apiRouter({
+  ...ANONYMOUS,
+  guard: async (c, next) => {
+    await throttle(c.env.SEARCH_LIMIT, clientKey(c.req.raw.headers));
+    await next();
+  },
+});
+
+const W = '/Wallet';
 const id = z.string().min(1).max(64);
 const page = z.number().int().min(1).max(10_000).default(1);
 const keyword = z.union([z.string().max(200), z.array(z.string().max(200)).max(20)]).default([]);
@@ -16,7 +26,7 @@ const direction = z.enum(['asc', 'desc']);
 const token = { access_token: z.string().optional() };
 
 const searchRoute = (name: string, summary: string) =>
-  createRoute({
+  route({
     method: 'post',
     path: `${W}/Search/${name}`,
     tags: ['Discovery'],
@@ -30,7 +40,7 @@ const searchRoute = (name: string, summary: string) =>
 const findBadges = searchRoute('FindBadgeList', 'Public badges by name, description or skill (default sort asc)');
 const findSkills = searchRoute('FindSkillList', 'Skills with how many public badges carry each (default sort desc)');
 const findIssuers = searchRoute('FindIssuerList', 'Issuers by name or description (default sort asc)');
-const findAll = createRoute({
+const findAll = route({
   method: 'post',
   path: `${W}/Search/FindAllList`,
   tags: ['Discovery'],
@@ -38,7 +48,7 @@ const findAll = createRoute({
   request: { body: jsonBody(z.object({ ...token, search_keyword: keyword })) },
   responses: okReply('Overview'),
 });
-const getIssuer = createRoute({
+const getIssuer = route({
   method: 'post',
   path: `${W}/Issuer/GetIssuer`,
   tags: ['Discovery'],
@@ -46,7 +56,7 @@ const getIssuer = createRoute({
   request: { body: jsonBody(z.object({ ...token, issuer_id: id })) },
   responses: okReply('Issuer'),
 });
-const issuerBadges = createRoute({
+const issuerBadges = route({
   method: 'post',
   path: `${W}/Badge/FindIssuerBadgeList`,
   tags: ['Discovery'],
@@ -63,7 +73,7 @@ const issuerBadges = createRoute({
   },
   responses: okReply('Badge list'),
 });
-const skillBadges = createRoute({
+const skillBadges = route({
   method: 'post',
   path: `${W}/Badge/FindSkillBadgeList`,
   tags: ['Discovery'],
@@ -74,20 +84,13 @@ const skillBadges = createRoute({
 
 const LIST_KEY: Record<SearchKind, string> = { badges: 'badges', skills: 'tags', issuers: 'issuers' };
 /** Discovery calls (spec §7): public, so anonymous visitors can search and browse. */
-export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-// SRCH-02: public lists are throttled per client address (E429100), so nobody pages through
-// everything at machine speed; 120 a minute leaves a typing person far below the limit.
-for (const p of ['Search/*', 'Issuer/*', 'Badge/*'])
-  discoveryRoutes.use(`${W}/${p}`, async (c, next) => {
-    await throttle(c.env.SEARCH_LIMIT, clientKey(c.req.raw.headers));
-    await next();
-  });
-for (const [route, kind] of [
+export const discoveryRoutes = router;
+for (const [definition, kind] of [
   [findBadges, 'badges'],
   [findSkills, 'skills'],
   [findIssuers, 'issuers'],
 ] as const) {
-  discoveryRoutes.openapi(route, async (c) => {
+  discoveryRoutes.openapi(definition, async (c) => {
     const b = c.req.valid('json');
     const r = await searchLists[kind](c.env.DB, splitKeywords(b.search_keyword), b.page, b.sort ?? DEFAULT_SORT[kind]);
     return ok(c, { [LIST_KEY[kind]]: r.items, total_count: r.total_count });

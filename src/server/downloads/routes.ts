@@ -1,20 +1,23 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bytesToBase64 } from '../../lib/base64';
 import { attachment, downloadName } from '../../lib/file-names';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { downloadService } from './service';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const W = '/api/v1.0/openbadge/v2/Wallet';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const W = '/Wallet';
 const body = jsonBody(z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) }));
 const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } },
 });
 const download = (name: string, summary: string, responses: ReturnType<typeof binary>) =>
-  createRoute({
+  route({
     method: 'post',
     path: `${W}/Download/${name}`,
     tags: ['Wallet'],
@@ -30,7 +33,7 @@ const image = download(
   binary('image/png', 'Image'),
 );
 const json = download('json', 'The Open Badges assertion (JSON-LD)', binary('application/ld+json', 'Assertion'));
-const qr = createRoute({
+const qr = route({
   method: 'post',
   path: `${W}/GetQRCodeForPublicDetail`,
   tags: ['Wallet'],
@@ -49,7 +52,7 @@ function file(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer> | string, type:
 }
 
 /** Downloads of spec §1 (image, JSON, PDF certificate) and the QR code; the owner's badges only. */
-export const downloadRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const downloadRoutes = router
   .openapi(pdf, async (c) => {
     const r = await downloadService(c.env).certificate(
       c.req.valid('json').assertion_id,

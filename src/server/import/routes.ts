@@ -1,15 +1,19 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CONFIG } from '../config';
+import { z } from '@hono/zod-openapi';
 import { signedInUser } from '../auth/require-user';
-import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { clientKey } from '../http/throttle';
-import { validationHook } from '../http/validation';
 import { importBadge } from './service';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-export const ADD_BADGE_PATH = '/api/v1.0/openbadge/v2/Wallet/AddBadge';
+// A baked image of up to 5 MB arrives base64-encoded (IMG-11).
+const { router, route } = apiRouter({ ...SIGNED_IN, maxBody: CONFIG.verifyBodyMaxBytes });
 
-const addBadge = createRoute({
+const ADD_BADGE_PATH = '/Wallet/AddBadge';
+
+const addBadge = route({
   method: 'post',
   path: ADD_BADGE_PATH,
   tags: ['Wallet'],
@@ -36,7 +40,7 @@ const addBadge = createRoute({
 });
 
 /** AddBadge (spec §7); the wallet routes' session rule applies (Wallet/*). */
-export const importRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(addBadge, async (c) => {
+export const importRoutes = router.openapi(addBadge, async (c) => {
   const user = signedInUser(c);
   const r = await importBadge(c.env, user.accountId, c.req.valid('json'), clientKey(c.req.raw.headers));
   return ok(c, { assertion_id: r.id });

@@ -1,10 +1,8 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
-import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
-import { validationHook } from '../http/validation';
-import { limitBody } from '../middleware/body-limit';
+import { apiRouter } from '../http/router';
 import { award } from './award';
 import {
   acadDocBody,
@@ -30,56 +28,53 @@ import {
   updateIssuer,
 } from './service';
 
-const BASE = '/api/issuer/v1';
+// Images arrive base64 inside JSON: the issuer API allows up to 8 MB instead of the 256 KB default.
+const MAX_BODY = 8 * 1024 * 1024;
+const admin = apiRouter({ access: 'adminToken', guard: requireAdminToken(), maxBody: MAX_BODY });
+const keyed = apiRouter({ access: 'issuerKey', guard: requireIssuerKey(), maxBody: MAX_BODY });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const reply = <T extends z.ZodType>(description: string, schema: T) => ({
   200: { description, content: { 'application/json': { schema } } },
 });
-const security = [{ issuerKey: [] }];
 
 const routes = {
-  createIssuer: createRoute({
+  createIssuer: admin.route({
     method: 'post',
-    path: `${BASE}/issuers`,
+    path: `/issuers`,
     tags: ['Issuer API'],
     summary: 'Create an issuer (admin token); returns its first API key, shown once',
-    security: [{ adminToken: [] }],
     request: { body: json(issuerBody) },
     responses: reply('Created', envelope.extend({ issuer_id: z.string(), api_key: z.string() })),
   }),
-  updateIssuer: createRoute({
+  updateIssuer: keyed.route({
     method: 'patch',
-    path: `${BASE}/issuer`,
+    path: `/issuer`,
     tags: ['Issuer API'],
     summary: "Update the calling issuer's profile",
-    security,
     request: { body: json(issuerPatch) },
     responses: reply('Updated', envelope),
   }),
-  createBadgeClass: createRoute({
+  createBadgeClass: keyed.route({
     method: 'post',
-    path: `${BASE}/badge-classes`,
+    path: `/badge-classes`,
     tags: ['Issuer API'],
     summary: 'Create a badge class (image PNG or SVG, criteria URL and/or narrative, skills, alignments, expiry rule)',
-    security,
     request: { body: json(badgeClassBody) },
     responses: reply('Created', envelope.extend({ badge_class_id: z.string() })),
   }),
-  updateBadgeClass: createRoute({
+  updateBadgeClass: keyed.route({
     method: 'patch',
-    path: `${BASE}/badge-classes/{id}`,
+    path: `/badge-classes/{id}`,
     tags: ['Issuer API'],
     summary: 'Update a badge class; awarded assertions point at it and show the change',
-    security,
     request: { params: idParam, body: json(badgeClassPatch) },
     responses: reply('Updated', envelope),
   }),
-  award: createRoute({
+  award: keyed.route({
     method: 'post',
-    path: `${BASE}/awards`,
+    path: `/awards`,
     tags: ['Issuer API'],
     summary: 'Award a badge class to 1-1000 email addresses (hosted or signed); large awards are queued',
-    security,
     request: { body: json(awardBody) },
     responses: reply(
       'Awarded or queued',
@@ -89,39 +84,35 @@ const routes = {
       }),
     ),
   }),
-  revoke: createRoute({
+  revoke: keyed.route({
     method: 'post',
-    path: `${BASE}/assertions/{id}/revoke`,
+    path: `/assertions/{id}/revoke`,
     tags: ['Issuer API'],
     summary: 'Revoke an assertion with a reason (hosted: HTTP 410; signed: listed in the RevocationList)',
-    security,
     request: { params: idParam, body: json(revokeBody) },
     responses: reply('Revoked', envelope),
   }),
-  reissue: createRoute({
+  reissue: keyed.route({
     method: 'post',
-    path: `${BASE}/assertions/{id}/reissue`,
+    path: `/assertions/{id}/reissue`,
     tags: ['Issuer API'],
     summary: 'Reissue: a new assertion and award mail replace the old one',
-    security,
     request: { params: idParam },
     responses: reply('Reissued', envelope.extend({ assertion_id: z.string() })),
   }),
-  remove: createRoute({
+  remove: keyed.route({
     method: 'delete',
-    path: `${BASE}/assertions/{id}`,
+    path: `/assertions/{id}`,
     tags: ['Issuer API'],
     summary: 'Delete an assertion (it stops verifying)',
-    security,
     request: { params: idParam },
     responses: reply('Deleted', envelope),
   }),
-  acadDoc: createRoute({
+  acadDoc: keyed.route({
     method: 'post',
-    path: `${BASE}/acad-docs`,
+    path: `/acad-docs`,
     tags: ['Issuer API'],
     summary: 'Award an academic document (certificate) to an email address',
-    security,
     request: { body: json(acadDocBody) },
     responses: reply('Created', envelope.extend({ acad_doc_id: z.string() })),
   }),
@@ -129,19 +120,14 @@ const routes = {
 
 const parseDate = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
-/** The issuer API (design card decision 8): API keys per issuer, described in the OpenAPI document. */
-export const issuingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-// Images arrive base64 inside JSON: these routes allow up to 8 MB instead of the 256 KB default.
-issuingRoutes.use(`${BASE}/*`, limitBody(8 * 1024 * 1024));
-issuingRoutes.use(`${BASE}/issuers`, requireAdminToken());
-for (const path of ['issuer', 'badge-classes', 'badge-classes/*', 'awards', 'assertions/*', 'acad-docs'])
-  issuingRoutes.use(`${BASE}/${path}`, requireIssuerKey());
+/** The operator's call: creating an issuer with the admin token. */
+export const issuerAdminRoutes = admin.router.openapi(routes.createIssuer, async (c) => {
+  const created = await createIssuer(c.env, c.req.valid('json'));
+  return ok(c, { issuer_id: created.issuerId, api_key: created.apiKey });
+});
 
-issuingRoutes
-  .openapi(routes.createIssuer, async (c) => {
-    const created = await createIssuer(c.env, c.req.valid('json'));
-    return ok(c, { issuer_id: created.issuerId, api_key: created.apiKey });
-  })
+/** The issuer API (design card decision 8): API keys per issuer, described in the OpenAPI document. */
+export const issuingRoutes = keyed.router
   .openapi(routes.updateIssuer, async (c) => {
     await updateIssuer(c.env, c.var.issuerId, c.req.valid('json'));
     return ok(c, {});
@@ -199,14 +185,3 @@ issuingRoutes
   .openapi(routes.acadDoc, async (c) =>
     ok(c, { acad_doc_id: await createAcadDoc(c.env, c.var.issuerId, c.req.valid('json')) }),
   );
-
-issuingRoutes.openAPIRegistry.registerComponent('securitySchemes', 'issuerKey', {
-  type: 'http',
-  scheme: 'bearer',
-  description: 'Issuer API key (lyk_…)',
-});
-issuingRoutes.openAPIRegistry.registerComponent('securitySchemes', 'adminToken', {
-  type: 'http',
-  scheme: 'bearer',
-  description: 'ISSUER_ADMIN_TOKEN',
-});

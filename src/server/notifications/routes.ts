@@ -1,14 +1,16 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { CONFIG } from '../config';
 import { signedInUser } from '../auth/require-user';
-import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { notificationsRepo, type NotificationRow } from './repo';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const N = '/api/v1.0/openbadge/v2/Wallet/Notification';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const N = '/Wallet/Notification';
 const token = { access_token: z.string().optional() };
 
 const item = z.object({
@@ -20,7 +22,7 @@ const item = z.object({
   create_date: z.string(),
 });
 
-const list = createRoute({
+const list = route({
   method: 'post',
   path: `${N}/GetNotifications`,
   tags: ['Notifications'],
@@ -42,7 +44,7 @@ const list = createRoute({
     envelope.extend({ notifications: z.array(item), total_count: z.number(), has_notifications: z.boolean() }),
   ),
 });
-const unread = createRoute({
+const unread = route({
   method: 'post',
   path: `${N}/CheckUnreadNotifications`,
   tags: ['Notifications'],
@@ -50,7 +52,7 @@ const unread = createRoute({
   request: { body: jsonBody(z.object(token)) },
   responses: okReply('Unread state', envelope.extend({ has_notifications: z.boolean() })),
 });
-const read = createRoute({
+const read = route({
   method: 'post',
   path: `${N}/SetNotificationIsRead`,
   tags: ['Notifications'],
@@ -58,7 +60,7 @@ const read = createRoute({
   request: { body: jsonBody(z.object({ ...token, last_id: z.number().int().min(0) })) },
   responses: okReply('Read'),
 });
-const remove = createRoute({
+const remove = route({
   method: 'post',
   path: `${N}/DeleteNotification`,
   tags: ['Notifications'],
@@ -76,7 +78,7 @@ const remove = createRoute({
 });
 
 /** The notification calls of spec §7: only the signed-in account's notifications, ever. */
-export const notificationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const notificationRoutes = router
   .openapi(list, async (c) => {
     const account = signedInUser(c).accountId;
     const b = c.req.valid('json');

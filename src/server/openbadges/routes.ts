@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { hostedService } from './hosted';
-import { OB_PREFIX } from './urls';
 
 /** Public, credential-free documents any verifier may fetch from any origin. */
 function openHeaders(c: Context<AppEnv>, maxAge: number) {
@@ -32,7 +31,7 @@ function imageResponse(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer> | Read
 
 /** The hosted Open Badges 2.0 objects, each served at exactly its id (spec: stable URLs). */
 export const hostedRoutes = new Hono<AppEnv>()
-  .get(`${OB_PREFIX}/Assertion/:id`, async (c) => {
+  .get(`/Assertion/:id`, async (c) => {
     const s = hostedService(c.env);
     const id = c.req.param('id');
     if (wantsHtml(c)) return c.redirect(s.urls.publicBadgePage(id), 303);
@@ -42,14 +41,14 @@ export const hostedRoutes = new Hono<AppEnv>()
     // A revoked (or deleted) hosted assertion answers 410 Gone with revoked: true (OB 2.0).
     return live.kind === 'gone' ? ldJson(c, live.doc, 410) : ldJson(c, live.doc);
   })
-  .get(`${OB_PREFIX}/Assertion/:id/image`, async (c) => {
+  .get(`/Assertion/:id/image`, async (c) => {
     const result = await hostedService(c.env).bakedImage(c.req.param('id'), (p) => c.executionCtx.waitUntil(p));
     if (result.kind === 'missing') throw new AppError('E404101');
     openHeaders(c, 60);
     if (result.kind === 'gone') return ldJson(c, result.doc, 410);
     return imageResponse(c, result.bytes, result.type);
   })
-  .get(`${OB_PREFIX}/BadgeClass/:id`, async (c) => {
+  .get(`/BadgeClass/:id`, async (c) => {
     const s = hostedService(c.env);
     const found = await s.badgeClass(c.req.param('id'));
     if (!found) throw new AppError('E404101');
@@ -57,7 +56,7 @@ export const hostedRoutes = new Hono<AppEnv>()
     openHeaders(c, 300);
     return ldJson(c, found.doc);
   })
-  .get(`${OB_PREFIX}/Issuer/:id`, async (c) => {
+  .get(`/Issuer/:id`, async (c) => {
     const s = hostedService(c.env);
     const doc = await s.issuer(c.req.param('id'));
     if (!doc) throw new AppError('E404102');
@@ -65,7 +64,7 @@ export const hostedRoutes = new Hono<AppEnv>()
     openHeaders(c, 300);
     return ldJson(c, doc);
   })
-  .get(`${OB_PREFIX}/:kind{Issuer|BadgeClass}/:id/image`, async (c) => {
+  .get(`/:kind{Issuer|BadgeClass}/:id/image`, async (c) => {
     const obj = await hostedService(c.env).image(
       c.req.param('kind') === 'Issuer' ? 'issuer' : 'badgeClass',
       c.req.param('id'),
@@ -74,13 +73,13 @@ export const hostedRoutes = new Hono<AppEnv>()
     openHeaders(c, 3600);
     return imageResponse(c, obj.body, obj.httpMetadata?.contentType === 'image/png' ? 'png' : 'svg');
   })
-  .get(`${OB_PREFIX}/CryptographicKey/:id`, async (c) => {
+  .get(`/CryptographicKey/:id`, async (c) => {
     const doc = await hostedService(c.env).key(c.req.param('id'));
     if (!doc) throw new AppError('E404100');
     openHeaders(c, 300);
     return ldJson(c, doc);
   })
-  .get(`${OB_PREFIX}/RevocationList/:id`, async (c) => {
+  .get(`/RevocationList/:id`, async (c) => {
     const doc = await hostedService(c.env).revocationList(c.req.param('id'));
     if (!doc) throw new AppError('E404102');
     // Revocation must be seen promptly: a minute at most.

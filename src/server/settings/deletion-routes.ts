@@ -1,15 +1,17 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { clearSignInCookies } from '../auth/routes';
 import { signedInUser } from '../auth/require-user';
-import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { deleteAccount, DELETION_REASONS } from './deletion-service';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const remove = createRoute({
+const { router, route } = apiRouter(SIGNED_IN);
+
+const remove = route({
   method: 'post',
-  path: '/api/v1.0/openbadge/v2/Wallet/Setting/Account/Delete',
+  path: '/Wallet/Setting/Account/Delete',
   tags: ['Settings'],
   summary: 'Delete the account: irreversible, and its addresses cannot register again',
   description:
@@ -29,7 +31,7 @@ const remove = createRoute({
   responses: okReply('Deleted'),
 });
 
-export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(remove, async (c) => {
+export const deletionRoutes = router.openapi(remove, async (c) => {
   const b = c.req.valid('json');
   await deleteAccount(c.env, signedInUser(c), b.reason, b.password);
   clearSignInCookies(c);

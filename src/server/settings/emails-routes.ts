@@ -1,17 +1,19 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { signedInUser } from '../auth/require-user';
-import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { addEmail, deleteEmail, listEmails, resendEmailCode, setPrimaryEmail, verifyEmail } from './emails-service';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const P = '/api/v1.0/openbadge/v2/Wallet/Setting/Email';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const P = '/Wallet/Setting/Email';
 const email = z.email().max(254);
 const password = z.string().min(1).max(256);
 
-const route = <T extends z.ZodObject>(name: string, summary: string, body: T, description = '') =>
-  createRoute({
+const call = <T extends z.ZodObject>(name: string, summary: string, body: T, description = '') =>
+  route({
     method: 'post',
     path: `${P}/${name}`,
     tags: ['Settings'],
@@ -21,7 +23,7 @@ const route = <T extends z.ZodObject>(name: string, summary: string, body: T, de
     responses: okReply(summary),
   });
 
-const list = createRoute({
+const list = route({
   method: 'post',
   path: `${P}/List`,
   tags: ['Settings'],
@@ -38,12 +40,12 @@ const list = createRoute({
 });
 
 /** Email management of account settings (spec §4, §8): every call for the signed-in account only. */
-export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const emailRoutes = router
   .openapi(list, async (c) => {
     return ok(c, { emails: await listEmails(c.env, signedInUser(c)) });
   })
   .openapi(
-    route(
+    call(
       'Add',
       'Add an address: a six-digit code is mailed to it',
       z.object({ email, password }),
@@ -55,12 +57,12 @@ export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       return ok(c, {});
     },
   )
-  .openapi(route('ResendCode', 'Mail a new code to a pending address', z.object({ email })), async (c) => {
+  .openapi(call('ResendCode', 'Mail a new code to a pending address', z.object({ email })), async (c) => {
     await resendEmailCode(c.env, signedInUser(c), c.req.valid('json').email);
     return ok(c, {});
   })
   .openapi(
-    route(
+    call(
       'Verify',
       'Verify a pending address with its code',
       z.object({ email, code: z.string().regex(/^\d{6}$/) }),
@@ -72,12 +74,12 @@ export const emailRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       return ok(c, {});
     },
   )
-  .openapi(route('SetPrimary', 'Make a verified address the primary one', z.object({ email })), async (c) => {
+  .openapi(call('SetPrimary', 'Make a verified address the primary one', z.object({ email })), async (c) => {
     await setPrimaryEmail(c.env, signedInUser(c), c.req.valid('json').email);
     return ok(c, {});
   })
   .openapi(
-    route(
+    call(
       'Delete',
       'Delete an address and the badges issued to it',
       z.object({ email, password }),

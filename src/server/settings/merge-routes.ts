@@ -1,12 +1,14 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { signedInUser } from '../auth/require-user';
-import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { confirmMerge, proveByCode, proveByPassword, sendMergeCode } from './merge-service';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const P = '/api/v1.0/openbadge/v2/Wallet/Setting/Merge';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const P = '/Wallet/Setting/Merge';
 const email = z.email().max(254);
 const password = z.string().min(1).max(256);
 const preview = envelope.extend({
@@ -18,7 +20,7 @@ const preview = envelope.extend({
   notifications: z.number(),
 });
 
-const prove = createRoute({
+const prove = route({
   method: 'post',
   path: `${P}/Prove`,
   tags: ['Settings'],
@@ -31,7 +33,7 @@ const prove = createRoute({
   },
   responses: okReply('Proven', preview),
 });
-const sendCode = createRoute({
+const sendCode = route({
   method: 'post',
   path: `${P}/SendCode`,
   tags: ['Settings'],
@@ -39,7 +41,7 @@ const sendCode = createRoute({
   request: { body: jsonBody(z.object({ email })) },
   responses: okReply('Sent if the address belongs to an account'),
 });
-const confirm = createRoute({
+const confirm = route({
   method: 'post',
   path: `${P}/Confirm`,
   tags: ['Settings'],
@@ -50,7 +52,7 @@ const confirm = createRoute({
 });
 
 /** Account integration (spec §1, §4 "account merge"; ACC-05..09). */
-export const mergeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const mergeRoutes = router
   .openapi(prove, async (c) => {
     const b = c.req.valid('json');
     const user = signedInUser(c);

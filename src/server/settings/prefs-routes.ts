@@ -1,21 +1,24 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { changePassword } from './password-change';
 import { notificationSettingsRepo } from './prefs-repo';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const P = '/api/v1.0/openbadge/v2/Wallet/Setting';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const P = '/Wallet/Setting';
 const settings = z.object({
   receive_badge_mail: z.boolean(),
   receive_info_mail: z.boolean(),
   auto_receive: z.boolean(),
 });
 
-const getSettings = createRoute({
+const getSettings = route({
   method: 'post',
   path: `${P}/Notification/Get`,
   tags: ['Settings'],
@@ -24,7 +27,7 @@ const getSettings = createRoute({
   responses: okReply('Settings', envelope.extend(settings.shape)),
 });
 
-const setSettings = createRoute({
+const setSettings = route({
   method: 'post',
   path: `${P}/Notification/Set`,
   tags: ['Settings'],
@@ -35,7 +38,7 @@ const setSettings = createRoute({
 });
 
 const password = z.string().min(1).max(256);
-const changePasswordRoute = createRoute({
+const changePasswordRoute = route({
   method: 'post',
   path: `${P}/Password/Change`,
   tags: ['Settings'],
@@ -54,7 +57,7 @@ const signedIn = (c: { var: AppEnv['Variables'] }) => {
 };
 
 /** Notification settings and password change (spec §2 /setting menus 2 and 3). */
-export const settingsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const settingsRoutes = router
   .openapi(getSettings, async (c) => {
     const { user } = signedIn(c);
     const s = await notificationSettingsRepo(c.env.DB).get(user.accountId);

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import { profileImageUrl } from '../../lib/profile-image';
 import { CONFIG } from '../config';
 import { signedInUser } from '../auth/require-user';
@@ -6,12 +7,15 @@ import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 import { profileRepo } from './profile-repo';
 import { removeProfileImage, saveProfile, uploadProfileImage } from './profile-service';
 
-const P = '/api/v1.0/openbadge/v2/Wallet/Setting/Profile';
-export const PROFILE_IMAGE_PATH = `${P}/Image`;
+const P = '/Wallet/Setting/Profile';
+const { router, route } = apiRouter(SIGNED_IN);
+// The upload is a picture of up to 5 MB, base64-encoded: the only large body of the settings.
+const upload = apiRouter({ ...SIGNED_IN, maxBody: CONFIG.verifyBodyMaxBytes });
 const name = z.string().trim().min(1).max(CONFIG.names.max);
 const english = z
   .string()
@@ -28,7 +32,7 @@ const profile = z.object({
   bio: z.string().max(CONFIG.descriptionMaxLength).nullable().optional(),
 });
 
-const getProfile = createRoute({
+const getProfile = route({
   method: 'post',
   path: `${P}/Get`,
   tags: ['Settings'],
@@ -46,7 +50,7 @@ const getProfile = createRoute({
     }),
   ),
 });
-const setProfile = createRoute({
+const setProfile = route({
   method: 'post',
   path: `${P}/Set`,
   tags: ['Settings'],
@@ -55,16 +59,16 @@ const setProfile = createRoute({
   request: { body: jsonBody(profile) },
   responses: okReply('Saved'),
 });
-const setImage = createRoute({
+const setImage = upload.route({
   method: 'post',
-  path: PROFILE_IMAGE_PATH,
+  path: `${P}/Image`,
   tags: ['Settings'],
   summary: 'Upload a profile picture (png, jpg or jpeg, base64; at most 5 MB; 250-3000 px each side)',
   description: 'E415104 not a png/jpeg, E413101 over 5 MB, E422104 dimensions. Metadata is removed.',
   request: { body: jsonBody(z.object({ image: z.string().max(7 * 1024 * 1024), file_name: z.string().max(255) })) },
   responses: okReply('Uploaded', envelope.extend({ profile_image: z.string().nullable() })),
 });
-const deleteImage = createRoute({
+const deleteImage = route({
   method: 'post',
   path: `${P}/Image/Delete`,
   tags: ['Settings'],
@@ -73,8 +77,8 @@ const deleteImage = createRoute({
   responses: okReply('Removed'),
 });
 
-/** Profile settings (spec §2 /setting?menu=4) and the public picture route. */
-export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+/** Profile settings (spec §2 /setting?menu=4). */
+export const profileRoutes = router
   .openapi(getProfile, async (c) => {
     const id = signedInUser(c).accountId;
     const p = await profileRepo(c.env.DB).get(id);
@@ -93,18 +97,20 @@ export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     });
     return ok(c, {});
   })
-  .openapi(setImage, async (c) => {
-    const b = c.req.valid('json');
-    return ok(c, { profile_image: await uploadProfileImage(c.env, signedInUser(c).accountId, b.image, b.file_name) });
-  })
   .openapi(deleteImage, async (c) => {
     await removeProfileImage(c.env, signedInUser(c).accountId);
     return ok(c, {});
   });
 
+/** Uploading a profile picture. */
+export const profileImageUploadRoutes = upload.router.openapi(setImage, async (c) => {
+  const b = c.req.valid('json');
+  return ok(c, { profile_image: await uploadProfileImage(c.env, signedInUser(c).accountId, b.image, b.file_name) });
+});
+
 /** GET …/Wallet/Public/ProfileImage/{account}/{image}: only the account's current picture, only while it is active. */
-profileRoutes.get(
-  '/api/v1.0/openbadge/v2/Wallet/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}',
+export const profileImageRoutes = new Hono<AppEnv>().get(
+  '/Wallet/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}',
   async (c) => {
     const account = c.req.param('account');
     const key = `avatars/${account}/${c.req.param('file')}`;

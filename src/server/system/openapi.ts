@@ -21,6 +21,16 @@ interface Operation {
 
 /** Mounts the machine-readable document and a plain, script-free page that lists every operation. */
 export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
+  // The schemes named by the routers' `x-access` rules (src/server/http/router.ts).
+  const bearer = (description: string) => ({ type: 'http' as const, scheme: 'bearer', description });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'accessToken',
+    description: 'The wallet session (spec §7 also accepts `access_token` in the JSON body)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'issuerKey', bearer('Issuer API key (lyk_…)'));
+  app.openAPIRegistry.registerComponent('securitySchemes', 'adminToken', bearer('ISSUER_ADMIN_TOKEN'));
   const document = (): Doc => app.getOpenAPI31Document({ openapi: '3.1.0', info: INFO });
   app.get('/api/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

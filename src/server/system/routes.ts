@@ -1,10 +1,12 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { CONFIG } from '../config';
-import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
-import { validationHook } from '../http/validation';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS } from '../auth/rules';
 
-const version = createRoute({
+const { router, route } = apiRouter(ANONYMOUS);
+
+const version = route({
   method: 'get',
   path: `${CONFIG.basePath}/version.json`,
   tags: ['System'],
@@ -18,7 +20,7 @@ const version = createRoute({
   },
 });
 
-const health = createRoute({
+const health = route({
   method: 'get',
   path: '/api/health',
   tags: ['System'],
@@ -32,7 +34,7 @@ const health = createRoute({
 });
 
 /** Liveness and version endpoints, described in the OpenAPI document like every other route. */
-export const systemRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const systemRoutes = router
   .openapi(version, (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json({ release_version: CONFIG.releaseVersion }, 200);

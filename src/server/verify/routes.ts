@@ -1,14 +1,18 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../context';
+import { CONFIG } from '../config';
+import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
 import { clientKey } from '../http/throttle';
-import { validationHook } from '../http/validation';
 import { verifyRequest } from './service';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS } from '../auth/rules';
 
-export const VERIFY_PATH = '/api/v1.0/openbadge/v2/Wallet/Public/Verification';
+// A baked image of up to 5 MB arrives base64-encoded (IMG-11).
+const { router, route } = apiRouter({ ...ANONYMOUS, maxBody: CONFIG.verifyBodyMaxBytes });
 
-const verification = createRoute({
+const VERIFY_PATH = '/Wallet/Public/Verification';
+
+const verification = route({
   method: 'post',
   path: VERIFY_PATH,
   tags: ['Public'],
@@ -45,14 +49,11 @@ const verification = createRoute({
 });
 
 /** Public/Verification (spec §7): anyone may verify, no login needed. */
-export const verifyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  verification,
-  async (c) => {
-    const body = c.req.valid('json');
-    const started = performance.now();
-    const report = await verifyRequest(c.env, body, body.verification_mail, clientKey(c.req.raw.headers));
-    // The Worker's own time, fetches included (the benchmark's figure; wrangler's local proxying is not in it).
-    c.header('Server-Timing', `verify;dur=${(performance.now() - started).toFixed(1)}`);
-    return ok(c, { ...report });
-  },
-);
+export const verifyRoutes = router.openapi(verification, async (c) => {
+  const body = c.req.valid('json');
+  const started = performance.now();
+  const report = await verifyRequest(c.env, body, body.verification_mail, clientKey(c.req.raw.headers));
+  // The Worker's own time, fetches included (the benchmark's figure; wrangler's local proxying is not in it).
+  c.header('Server-Timing', `verify;dur=${(performance.now() - started).toFixed(1)}`);
+  return ok(c, { ...report });
+});

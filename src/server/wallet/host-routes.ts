@@ -1,19 +1,22 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
 import { DEFAULT_BADGE_IMAGE } from '../../lib/paths';
-import { OB_PREFIX } from '../openbadges/urls';
 import { hostDetailItem } from './host-present';
 import { deleteHost, ownedHost, publicHost, visibleHost } from './host-service';
 import { detailItem } from './present';
 import { publicUnacquired } from './service';
 
-const W = '/api/v1.0/openbadge/v2/Wallet';
+const W = '/Wallet';
 const id = z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) });
-const call = (path: string, tag: string, summary: string) =>
-  createRoute({
+const signedIn = apiRouter(SIGNED_IN);
+const anonymous = apiRouter(ANONYMOUS);
+const call = (on: typeof signedIn, path: string, tag: string, summary: string) =>
+  on.route({
     method: 'post',
     path: `${W}/${path}`,
     tags: [tag],
@@ -22,13 +25,18 @@ const call = (path: string, tag: string, summary: string) =>
     responses: okReply(summary),
   });
 
-const getHost = call('GetHostAssertion', 'Wallet', 'One imported badge of the wallet (404 if not yours)');
-const deleteHostCall = call('DeleteHostAssertion', 'Wallet', 'Delete an imported badge (irreversible)');
-const publicHostCall = call('Public/GetHostAssertion', 'Public', 'One public imported badge (no login)');
-const unacquired = call('Public/GetAssertionUnAcquired', 'Public', 'An issued badge not yet received (no login)');
+const getHost = call(signedIn, 'GetHostAssertion', 'Wallet', 'One imported badge of the wallet (404 if not yours)');
+const deleteHostCall = call(signedIn, 'DeleteHostAssertion', 'Wallet', 'Delete an imported badge (irreversible)');
+const publicHostCall = call(anonymous, 'Public/GetHostAssertion', 'Public', 'One public imported badge (no login)');
+const unacquired = call(
+  anonymous,
+  'Public/GetAssertionUnAcquired',
+  'Public',
+  'An issued badge not yet received (no login)',
+);
 
 /** Imported badges ("host assertions") and the public view of unreceived badges (spec §2, §7). */
-export const hostRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const hostRoutes = signedIn.router
   .openapi(getHost, async (c) => {
     const row = await ownedHost(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     return ok(c, { assertion: hostDetailItem(row, Date.now()) });
@@ -38,7 +46,10 @@ export const hostRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       c.executionCtx.waitUntil(p),
     );
     return ok(c, {});
-  })
+  });
+
+/** The public views of an imported badge and of a badge not yet received. */
+export const publicHostRoutes = anonymous.router
   .openapi(publicHostCall, async (c) => {
     const row = await publicHost(c.env.DB, c.req.valid('json').assertion_id);
     return ok(c, { assertion: { ...hostDetailItem(row, Date.now()), assertion_email: null } });
@@ -49,7 +60,7 @@ export const hostRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
   });
 
 /** The stored image of an imported badge: public while the badge is, else the owner's alone. */
-hostRoutes.get(`${OB_PREFIX}/Assertion/Host/:id/image`, async (c) => {
+export const hostImageRoutes = new Hono<AppEnv>().get('/Assertion/Host/:id/image', async (c) => {
   const row = await visibleHost(c.env.DB, c.req.param('id'), c.var.user?.accountId ?? null);
   const obj = row.image_key ? await c.env.BUCKET.get(row.image_key) : null;
   // Spec §3: a default image when none exists.

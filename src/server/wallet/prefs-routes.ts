@@ -1,16 +1,18 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../context';
+import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { walletPrefsRepo } from './prefs-repo';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const W = '/api/v1.0/openbadge/v2/Wallet';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const W = '/Wallet';
 /** Spec §9: the claimable-badge reminder can be hidden for one day. */
 export const REMINDER_HIDDEN_MS = 86_400_000;
 const body = jsonBody(z.object({ access_token: z.string().optional() }));
 
-const confetti = createRoute({
+const confetti = route({
   method: 'post',
   path: `${W}/SetConfettiShownOnceStatus`,
   tags: ['Wallet'],
@@ -18,7 +20,7 @@ const confetti = createRoute({
   request: { body },
   responses: okReply('Recorded'),
 });
-const reminder = createRoute({
+const reminder = route({
   method: 'post',
   path: `${W}/SetClaimableReminderHidden`,
   tags: ['Wallet'],
@@ -27,7 +29,7 @@ const reminder = createRoute({
   responses: okReply('Hidden until', envelope.extend({ hidden_until: z.string() })),
 });
 
-export const walletPrefsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const walletPrefsRoutes = router
   .openapi(confetti, async (c) => {
     await walletPrefsRepo(c.env.DB).confettiShown(c.var.user?.accountId ?? '', Date.now());
     return ok(c, {});

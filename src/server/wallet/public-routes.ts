@@ -1,19 +1,20 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { accountRepo } from '../accounts/account-repo';
-import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
-import { requireUser } from '../auth/require-user';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
 import { findPublicList, hasAcadDocs } from './list-repo';
 import { detailItem, listItem } from './present';
 import { publicBadge } from './service';
 import { profileImageUrl } from '../../lib/profile-image';
 
-const W = '/api/v1.0/openbadge/v2/Wallet/Public';
+const W = '/Wallet/Public';
+const anonymous = apiRouter(ANONYMOUS);
+const signedIn = apiRouter(SIGNED_IN);
 
-const publicList = createRoute({
+const publicList = anonymous.route({
   method: 'post',
   path: `${W}/FindList`,
   tags: ['Public'],
@@ -30,7 +31,7 @@ const publicList = createRoute({
   responses: okReply('Public wallet'),
 });
 
-const publicAssertion = createRoute({
+const publicAssertion = anonymous.route({
   method: 'post',
   path: `${W}/GetAssertion`,
   tags: ['Public'],
@@ -39,17 +40,17 @@ const publicAssertion = createRoute({
   responses: okReply('Public badge'),
 });
 
-const checkAcadDocs = createRoute({
+const checkAcadDocs = signedIn.route({
   method: 'post',
-  path: '/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs',
+  path: '/AdAssertion/CheckIssuedAcadDocs',
   tags: ['Wallet'],
   summary: 'Whether certificates were issued to the signed-in account (the certificates tab)',
   request: { body: jsonBody(z.object({ access_token: z.string().optional() })) },
   responses: okReply('is_exists'),
 });
 
-/** The anonymous wallet calls of spec §7, and the certificates check. */
-export const publicWalletRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+/** The anonymous wallet calls of spec §7. */
+export const publicWalletRoutes = anonymous.router
   .openapi(publicList, async (c) => {
     const q = c.req.valid('json');
     const profile = await accountRepo(c.env.DB).profile(q.account_id);
@@ -73,8 +74,8 @@ export const publicWalletRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
     return ok(c, { assertion: { ...badge, assertion_email: null } });
   });
 
-publicWalletRoutes.use(checkAcadDocs.path, requireUser());
-publicWalletRoutes.openapi(checkAcadDocs, async (c) => {
+/** The certificates check of the signed-in wallet. */
+export const acadDocCheckRoutes = signedIn.router.openapi(checkAcadDocs, async (c) => {
   const user = c.var.user;
   if (!user) throw new AppError('E401100');
   return ok(c, { is_exists: await hasAcadDocs(c.env.DB, user.accountId) });

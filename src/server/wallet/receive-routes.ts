@@ -1,13 +1,15 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../context';
+import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { redeemReceiveLink } from './receive-link';
+import { apiRouter } from '../http/router';
+import { ANONYMOUS } from '../auth/rules';
 
-const receiveByLink = createRoute({
+const { router, route } = apiRouter(ANONYMOUS);
+
+const receiveByLink = route({
   method: 'post',
-  path: '/api/v1.0/openbadge/v2/Wallet/SetReceiveBadge',
+  path: '/Wallet/SetReceiveBadge',
   tags: ['Public'],
   summary: "Receive a badge by the award mail's link, without a session",
   description:
@@ -27,10 +29,7 @@ const receiveByLink = createRoute({
 });
 
 /** The anonymous receive-by-link call of spec §7 (the award mail's link lands on /receive/{token}). */
-export const receiveLinkRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  receiveByLink,
-  async (c) => {
-    const r = await redeemReceiveLink(c.env.DB, c.req.valid('json').token);
-    return ok(c, { result: r.result, assertion_id: r.badge.id, is_blockchain: r.badge.is_blockchain === 1 });
-  },
-);
+export const receiveLinkRoutes = router.openapi(receiveByLink, async (c) => {
+  const r = await redeemReceiveLink(c.env.DB, c.req.valid('json').token);
+  return ok(c, { result: r.result, assertion_id: r.badge.id, is_blockchain: r.badge.is_blockchain === 1 });
+});

@@ -1,18 +1,20 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../context';
+import { z } from '@hono/zod-openapi';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { validationHook } from '../http/validation';
 import { findWalletList } from './list-repo';
 import { detailItem, listItem } from './present';
 import { deleteBadge, hideBadge, ownedBadge, receiveAll, receiveBadge, setBadgePublic } from './service';
+import { apiRouter } from '../http/router';
+import { SIGNED_IN } from '../auth/rules';
 
-const W = '/api/v1.0/openbadge/v2/Wallet';
+const { router, route } = apiRouter(SIGNED_IN);
+
+const W = '/Wallet';
 const token = { access_token: z.string().optional() };
 const assertionId = z.object({ ...token, assertion_id: z.string().min(1).max(64) });
 
-const findList = createRoute({
+const findList = route({
   method: 'post',
   path: `${W}/FindList`,
   tags: ['Wallet'],
@@ -37,7 +39,7 @@ const findList = createRoute({
 });
 
 const simple = <S extends z.ZodType>(name: string, summary: string, schema: S) =>
-  createRoute({
+  route({
     method: 'post',
     path: `${W}/${name}`,
     tags: ['Wallet'],
@@ -68,7 +70,7 @@ const remove = simple(
   'Delete a badge from the wallet (irreversible; the issuer is not told)',
   assertionId,
 );
-const all = createRoute({
+const all = route({
   method: 'post',
   path: `${W}/SetReceiveAllUnacceptedBadge`,
   tags: ['Wallet'],
@@ -78,7 +80,7 @@ const all = createRoute({
 });
 
 /** The signed-in wallet's badge calls (spec §7); every one is limited to the caller's own badges. */
-export const walletRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const walletRoutes = router
   .openapi(findList, async (c) => {
     const user = c.var.user;
     if (!user) throw new AppError('E401100');

@@ -1,0 +1,209 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createServer } from '../../src/server/app';
+import { BASE, SAME_ORIGIN } from './helpers';
+
+/**
+ * Every route the Worker mounts, held against a table written by hand: who may call it and the
+ * largest body it reads. A route added to the wrong router, or mounted outside the routers, fails
+ * here instead of opening a hole.
+ */
+type Access = 'session' | 'anonymous' | 'issuerKey' | 'adminToken';
+const KB = 1024;
+const SMALL = 256 * KB;
+const UPLOAD = 7 * 1024 * KB;
+const ISSUER = 8 * 1024 * KB;
+
+const W = '/api/v1.0/openbadge/v2/Wallet';
+const A = '/api/v1.0/account/Wallet';
+const I = '/api/issuer/v1';
+
+const session = (path: string, maxBody = SMALL) => [`post ${path}`, { access: 'session', maxBody }] as const;
+const open = (path: string, maxBody = SMALL) => [`post ${path}`, { access: 'anonymous', maxBody }] as const;
+const issuer = (method: string, path: string) =>
+  [`${method} ${I}${path}`, { access: 'issuerKey', maxBody: ISSUER }] as const;
+
+/** The documented routes (OpenAPI), keyed by "method path". */
+const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.fromEntries([
+  ['get /api/health', { access: 'anonymous', maxBody: SMALL }],
+  ['get /ns/portal/openbadge/version.json', { access: 'anonymous', maxBody: SMALL }],
+  open(`${A}/Login`),
+  open(`${A}/CreateAccount`),
+  open(`${A}/ActivateAccount`),
+  open(`${A}/ForgotPassword`),
+  open(`${A}/ResetPassword`),
+  open(`${A}/OpenbadgeWalletLogout`),
+  session(`${W}/GetUserInfo`),
+  session(`${W}/SetTermOfService`),
+  session(`${W}/FindList`),
+  session(`${W}/GetAssertion`),
+  session(`${W}/GetUnacceptedAssertion`),
+  session(`${W}/SetReceiveBadgeFromWallet`),
+  session(`${W}/SetReceiveAllUnacceptedBadge`),
+  session(`${W}/SetHideUnacceptedBadge`),
+  session(`${W}/SetAssertionStatus`),
+  session(`${W}/DeleteAssertion`),
+  session(`${W}/GetHostAssertion`),
+  session(`${W}/DeleteHostAssertion`),
+  session(`${W}/AddBadge`, UPLOAD),
+  session('/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs'),
+  session(`${W}/Download/image`),
+  session(`${W}/Download/json`),
+  session(`${W}/Download/pdf`),
+  session(`${W}/GetQRCodeForPublicDetail`),
+  session(`${W}/SetConfettiShownOnceStatus`),
+  session(`${W}/SetClaimableReminderHidden`),
+  session(`${W}/Setting/Email/List`),
+  session(`${W}/Setting/Email/Add`),
+  session(`${W}/Setting/Email/ResendCode`),
+  session(`${W}/Setting/Email/Verify`),
+  session(`${W}/Setting/Email/SetPrimary`),
+  session(`${W}/Setting/Email/Delete`),
+  session(`${W}/Setting/Notification/Get`),
+  session(`${W}/Setting/Notification/Set`),
+  session(`${W}/Setting/Password/Change`),
+  session(`${W}/Setting/Profile/Get`),
+  session(`${W}/Setting/Profile/Set`),
+  session(`${W}/Setting/Profile/Image`, UPLOAD),
+  session(`${W}/Setting/Profile/Image/Delete`),
+  session(`${W}/Setting/Account/Delete`),
+  session(`${W}/Setting/Merge/Prove`),
+  session(`${W}/Setting/Merge/SendCode`),
+  session(`${W}/Setting/Merge/Confirm`),
+  session(`${W}/Notification/GetNotifications`),
+  session(`${W}/Notification/CheckUnreadNotifications`),
+  session(`${W}/Notification/SetNotificationIsRead`),
+  session(`${W}/Notification/DeleteNotification`),
+  open(`${W}/Public/FindList`),
+  open(`${W}/Public/GetAssertion`),
+  open(`${W}/Public/GetHostAssertion`),
+  open(`${W}/Public/GetAssertionUnAcquired`),
+  open(`${W}/Public/Verification`, UPLOAD),
+  open(`${W}/SetReceiveBadge`),
+  open(`${W}/Search/FindBadgeList`),
+  open(`${W}/Search/FindSkillList`),
+  open(`${W}/Search/FindIssuerList`),
+  open(`${W}/Search/FindAllList`),
+  open(`${W}/Issuer/GetIssuer`),
+  open(`${W}/Badge/FindIssuerBadgeList`),
+  open(`${W}/Badge/FindSkillBadgeList`),
+  [`post ${I}/issuers`, { access: 'adminToken', maxBody: ISSUER }],
+  issuer('patch', '/issuer'),
+  issuer('post', '/badge-classes'),
+  issuer('patch', '/badge-classes/{id}'),
+  issuer('post', '/awards'),
+  issuer('post', '/assertions/{id}/revoke'),
+  issuer('post', '/assertions/{id}/reissue'),
+  issuer('delete', '/assertions/{id}'),
+  issuer('post', '/acad-docs'),
+]);
+
+/** Routes outside the OpenAPI document: documents and images anyone may GET, and the docs. */
+const PLAIN_GETS = new Set([
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/v1.0/openBadge/v2/Assertion/:id',
+  '/api/v1.0/openBadge/v2/Assertion/:id/image',
+  '/api/v1.0/openBadge/v2/BadgeClass/:id',
+  '/api/v1.0/openBadge/v2/Issuer/:id',
+  '/api/v1.0/openBadge/v2/:kind{Issuer|BadgeClass}/:id/image',
+  '/api/v1.0/openBadge/v2/CryptographicKey/:id',
+  '/api/v1.0/openBadge/v2/RevocationList/:id',
+  '/api/v1.0/openBadge/v2/Assertion/Host/:id/image',
+  `${W}/Public/ShareImage/:file{[A-Za-z0-9_-]+\\.png}`,
+  `${W}/Public/ShareImage/:kind{class|issuer|skill}/:file{[A-Za-z0-9_-]+\\.png}`,
+  `${W}/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}`,
+]);
+
+interface Operation {
+  'x-access'?: Access;
+  'x-max-body'?: number;
+  security?: Record<string, string[]>[];
+}
+
+async function documented(): Promise<Map<string, Operation>> {
+  const doc = await (
+    await SELF.fetch(`${BASE}/api/openapi.json`)
+  ).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
+  const ops = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(item)) ops.set(`${method} ${path}`, op);
+  return ops;
+}
+
+const parts = (key: string) => {
+  const [method = '', path = ''] = key.split(' ');
+  return { method, path };
+};
+const concrete = (key: string) => parts(key).path.replaceAll('{id}', 'route-rules-missing');
+const UNAUTHENTICATED: Record<Exclude<Access, 'anonymous'>, string> = {
+  session: 'E401100',
+  issuerKey: 'E401101',
+  adminToken: 'E401101',
+};
+
+async function call(key: string, body: string) {
+  const res = await SELF.fetch(`${BASE}${concrete(key)}`, {
+    method: parts(key).method.toUpperCase(),
+    headers: SAME_ORIGIN,
+    body,
+  });
+  const text = await res.text();
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { errors?: { code: string }[] }).errors?.[0]?.code;
+  } catch {
+    code = undefined;
+  }
+  return { status: res.status, code };
+}
+
+describe('route rules', () => {
+  it('the OpenAPI document lists exactly the routes of the table, each with its access rule and body cap', async () => {
+    const ops = await documented();
+    expect([...ops.keys()].sort()).toEqual(Object.keys(DOCUMENTED).sort());
+    for (const [key, rule] of Object.entries(DOCUMENTED)) {
+      const op = ops.get(key) ?? {};
+      expect({ key, access: op['x-access'], maxBody: op['x-max-body'] }).toEqual({ key, ...rule });
+      expect(op.security).toEqual(rule.access === 'anonymous' ? [] : [{ [rule.access]: [] }]);
+    }
+  });
+
+  it('every route mounted under /api is documented or a known public GET', () => {
+    const documentedPaths = new Set(Object.keys(DOCUMENTED).map((k) => k.replace(/\{(\w+)\}/g, ':$1')));
+    const mounted = createServer()
+      .routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+      .map((r) => `${r.method.toLowerCase()} ${r.path}`);
+    const unknown = [...new Set(mounted)].filter((k) => {
+      if (documentedPaths.has(k)) return false;
+      const { method, path } = parts(k);
+      return !(method === 'get' && PLAIN_GETS.has(path));
+    });
+    expect(unknown).toEqual([]);
+  });
+
+  it('a call without credentials is refused exactly where the table says', async () => {
+    const seen: Record<string, string> = {};
+    const want: Record<string, string> = {};
+    for (const [key, rule] of Object.entries(DOCUMENTED)) {
+      if (key.startsWith('get ')) continue;
+      const r = await call(key, '{}');
+      expect(r.status, key).toBeLessThan(500);
+      seen[key] = r.status === 401 ? (r.code ?? '401') : 'not 401';
+      want[key] = rule.access === 'anonymous' ? 'not 401' : UNAUTHENTICATED[rule.access];
+    }
+    expect(seen).toEqual(want);
+  });
+
+  it('a body one byte over the cap is refused with E413100 before anything else runs, and one at the cap is read', async () => {
+    for (const [key, rule] of Object.entries(DOCUMENTED)) {
+      if (key.startsWith('get ')) continue;
+      const over = await call(key, `"${'x'.repeat(rule.maxBody - 1)}"`);
+      expect({ key, status: over.status, code: over.code }).toEqual({ key, status: 413, code: 'E413100' });
+      const at = await call(key, `"${'x'.repeat(rule.maxBody - 2)}"`);
+      expect({ key, status: at.status }).not.toEqual({ key, status: 413 });
+    }
+  });
+});
