@@ -2,7 +2,7 @@
 // award of 1,000 recipients timed until every assertion is served and every mail is in the outbox's
 // dev mailbox.
 import { issuerApi as api } from '../scripts/lib/issuer-api.mjs';
-import { localD1 } from '../scripts/lib/local-d1.mjs';
+import { devSql } from '../scripts/lib/dev-sql.mjs';
 import { makePng } from './png.mjs';
 
 const ADMIN = 'lanyard-dev-admin-token';
@@ -24,8 +24,8 @@ export async function issuingFixture(base) {
   return { key, bc, assertionId: assertions[0].assertion_id };
 }
 
-function mailCount(tag) {
-  return localD1(`SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address LIKE '${tag}%'`)[0].n;
+async function mailCount(base, tag) {
+  return (await devSql(base, `SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address LIKE '${tag}%'`))[0].n;
 }
 
 /** Awards 1,000 recipients and returns the seconds until all are served and all mails are out. */
@@ -43,7 +43,7 @@ export async function bulkAward(base, fixture) {
     else await new Promise((r) => setTimeout(r, 200));
   }
   const assertionsAt = Date.now();
-  while (mailCount(tag) < 1000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
+  while ((await mailCount(base, tag)) < 1000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
   return {
     queued,
     served,

@@ -3,19 +3,20 @@
 // fetched by npx at a pinned version when this runs; it is a measuring tool, not a dependency.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { localD1 } from '../scripts/lib/local-d1.mjs';
+import { devSql } from '../scripts/lib/dev-sql.mjs';
 import { startWorker } from './server.mjs';
 
 const PORT = 8791;
 const worker = await startWorker(PORT);
 try {
   // A received badge of the demo wallet, made public for the run.
-  const row = localD1(
+  const [row] = await devSql(
+    worker.base,
     `SELECT a.id FROM assertions a JOIN account_emails e ON e.account_id = a.account_id
      WHERE e.email_normalized = 'demo@lanyard.localhost' AND a.accept_status = 2 LIMIT 1`,
-  )[0];
+  );
   if (!row) throw new Error('no received demo badge: run npm start once to seed the demo data');
-  localD1(`UPDATE assertions SET is_public = 1 WHERE id = '${row.id}'`);
+  await devSql(worker.base, `UPDATE assertions SET is_public = 1 WHERE id = '${row.id}'`);
   const url = `${worker.base}/ns/portal/openbadge/public/assertions/detail/${row.id}?language=en`;
   await fetch(url); // warm the isolate, as a visitor after the first would find it
   execFileSync(

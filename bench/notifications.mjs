@@ -1,7 +1,7 @@
 // Issue 8 figures: CheckUnreadNotifications (p99 under 10 ms) and the panel's first page
 // (under 100 ms) for an account holding 10,000 notifications.
 import { chromium } from '@playwright/test';
-import { localD1 } from '../scripts/lib/local-d1.mjs';
+import { devSql } from '../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../scripts/lib/register.mjs';
 
 const PASSWORD = 'Bench#Pass2024';
@@ -13,7 +13,8 @@ export async function notificationFigures(base, count = 300) {
   const id = String(
     await registerAndActivate(base, { email, password: PASSWORD, firstName: 'Bench', lastName: 'Bell' }),
   );
-  localD1(
+  await devSql(
+    base,
     `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 10000)
      INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)
      SELECT '${id}', 1 + (i % 2), 'notifications.badge_awarded', '{"badge":"Bench","issuer":"Bench"}',

@@ -1,5 +1,6 @@
 // Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
 import { spawn } from 'node:child_process';
+import { newDevSqlToken } from '../scripts/lib/dev-sql.mjs';
 
 export async function startWorker(port, vars = [], extra = []) {
   // Request logging is off while measuring: locally every log line is forwarded from workerd to
@@ -17,6 +18,8 @@ export async function startWorker(port, vars = [], extra = []) {
       'error',
       '--var',
       'LOG_LEVEL:warn',
+      '--var',
+      newDevSqlToken(port),
       ...vars.flatMap((v) => ['--var', v]),
       ...extra,
     ],

@@ -1,6 +1,6 @@
 // Issue 7 figures: settings calls that hash no password (p99 under 100 ms), and a merge of two
 // accounts holding 500 badges each in one request (under 1 s).
-import { localD1 } from '../scripts/lib/local-d1.mjs';
+import { devSql } from '../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { issuerApi } from '../scripts/lib/issuer-api.mjs';
 
@@ -44,7 +44,8 @@ async function account(base, tag) {
 async function badges(base, key, bc, who, n) {
   const { assertions } = await issuerApi(base, '/awards', key, { badge_class_id: bc, recipients: [who.email] });
   const template = assertions[0].assertion_id;
-  localD1(
+  await devSql(
+    base,
     `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ${n - 1})
      INSERT INTO assertions (id, badge_class_id, issuer_id, recipient_email, recipient_email_normalized, recipient_salt,
        recipient_hash, account_id, accept_status, verification_type, issued_on, created_at, updated_at)
@@ -84,6 +85,6 @@ export async function settingsFigures(base, fixture, count = 300) {
     merge_id: proven.json.merge_id,
     password: PASSWORD,
   });
-  const held = localD1(`SELECT COUNT(*) AS n FROM assertions WHERE account_id = '${target.id}'`)[0].n;
+  const [{ n: held }] = await devSql(base, `SELECT COUNT(*) AS n FROM assertions WHERE account_id = '${target.id}'`);
   return { count, rows, merge: { ms: merged.ms.toFixed(0), badgesAfter: held } };
 }

@@ -7,17 +7,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { DEMO } from './demo-data.mjs';
 import { badgeSvg, issuerSvg } from './demo-images.mjs';
 import { issuerApi } from './lib/issuer-api.mjs';
-import { localD1File } from './lib/local-d1.mjs';
+import { devBatch } from './lib/dev-sql.mjs';
 import { registerAndActivate } from './lib/register.mjs';
 
 const ADMIN = process.env.ISSUER_ADMIN_TOKEN ?? 'lanyard-dev-admin-token';
 const STATE = '.wrangler/demo.json';
 const b64 = (s) => Buffer.from(s).toString('base64');
 
-function sql(statements) {
-  writeFileSync('.wrangler/demo.sql', `${statements.join('\n')}\n`);
-  localD1File('.wrangler/demo.sql');
-}
+/** Writes what has no API yet, as one batch through the running Worker. */
+const sql = (base, statements) => devBatch(base, statements);
 const q = (v) =>
   v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
 
@@ -44,7 +42,7 @@ export async function seedDemo(base) {
     lastName: account.last_name,
   });
   // Profile details and automatic receipt have no API yet (settings arrive with issue 7).
-  sql([
+  await sql(base, [
     `UPDATE accounts SET first_name_en = ${q(account.first_name_en)}, last_name_en = ${q(account.last_name_en)}, bio = ${q(account.bio)}, auto_receive = 1 WHERE id = ${q(accountId)};`,
   ]);
   const issuers = [];
@@ -96,7 +94,7 @@ export async function seedDemo(base) {
     if (a.revoked_reason)
       await api(base, `/assertions/${awarded[a.id]}/revoke`, keyOf(cls.issuer), { reason: a.revoked_reason });
   }
-  sql([`UPDATE accounts SET auto_receive = 0 WHERE id = ${q(accountId)};`]);
+  await sql(base, [`UPDATE accounts SET auto_receive = 0 WHERE id = ${q(accountId)};`]);
   for (const a of DEMO.assertions.filter((x) => x.accept_status === 0)) {
     const cls = classIds[a.badge_class_id];
     awarded[a.id] = (
@@ -107,7 +105,7 @@ export async function seedDemo(base) {
   const publicIds = DEMO.assertions.filter((a) => a.is_public === 1).map((a) => q(awarded[a.id]));
   const hostId = `demo-host-${createHash('sha256').update(email).digest('hex').slice(0, 12)}`;
   const external = DEMO.imported;
-  sql([
+  await sql(base, [
     `UPDATE assertions SET is_public = 1 WHERE id IN (${publicIds.join(', ')});`,
     `INSERT OR IGNORE INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json, name, description, issuer_name, issuer_url, recipient_email, issued_on, is_public, verify_status, verified_at, created_at, updated_at) VALUES (${[hostId, accountId, external.assertion.id, external.assertion.id, JSON.stringify(external.assertion), JSON.stringify(external.badge), JSON.stringify(external.issuer), external.badge.name, external.badge.description, external.issuer.name, external.issuer.url, email, Date.parse(external.assertion.issuedOn), 1, 'valid', now, now, now].map(q).join(', ')});`,
   ]);

@@ -36,6 +36,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { mountApiDocs } from './system/openapi';
 import { systemRoutes } from './system/routes';
+import { devRoutes } from './system/dev-routes';
 
 /** The Astro side of the Worker, given by src/fetch.ts; tests run the API without it. */
 export interface Frontend {
@@ -95,7 +96,8 @@ const api = new OpenAPIHono<AppEnv>()
   .route(WALLET_API, walletApi)
   .route(WALLET_API, publicApi)
   .route(ISSUER_API, issuerApi)
-  .route(OB_PREFIX, hostedApi);
+  .route(OB_PREFIX, hostedApi)
+  .route('/api/dev', devRoutes);
 
 /** The API's routes with their types, for the islands' typed client (hono/client). */
 export type AppType = typeof api;

@@ -4,6 +4,8 @@ interface Env {
   KEY_ENCRYPTION_KEY?: string;
   /** Bearer token that may create issuers (the issuer API's only administrative call). */
   ISSUER_ADMIN_TOKEN?: string;
+  /** Development only: the token of POST /api/dev/sql, made afresh by each `npm start` (never in production). */
+  DEV_SQL_TOKEN?: string;
   /** SMTP transport (MAIL_TRANSPORT=smtp): host, port, tls | starttls | none, and credentials. */
   SMTP_HOST?: string;
   SMTP_PORT?: string;

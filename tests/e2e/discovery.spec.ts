@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import zhCn from '../../src/i18n/locales/zh-cn.json' with { type: 'json' };
-import { localD1 } from '../../scripts/lib/local-d1.mjs';
+import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { expect, expectNoAxeViolations, hydrated, sessions, signIn, test } from './fixtures';
 
@@ -34,7 +34,10 @@ async function world(run: string) {
     });
   }
   // The holder received them and shows them publicly, as the wallet's own calls would leave them.
-  localD1(`UPDATE assertions SET accept_status = 2, is_public = 1 WHERE issuer_id = '${issuer.issuer_id}'`);
+  await devSql(
+    ORIGIN,
+    `UPDATE assertions SET accept_status = 2, is_public = 1 WHERE issuer_id = '${issuer.issuer_id}'`,
+  );
   return { skill, issuerName: `${skill}研究所` };
 }
 
@@ -140,7 +143,10 @@ test('XSS-01: markup in issuer, badge and skill names is shown as text on every 
     badge_class_id: bc.badge_class_id,
     recipients: [`xss-${run}@example.test`],
   });
-  localD1(`UPDATE assertions SET accept_status = 2, is_public = 1 WHERE issuer_id = '${issuer.issuer_id}'`);
+  await devSql(
+    ORIGIN,
+    `UPDATE assertions SET accept_status = 2, is_public = 1 WHERE issuer_id = '${issuer.issuer_id}'`,
+  );
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());

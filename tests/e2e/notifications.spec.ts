@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
-import { localD1 } from '../../scripts/lib/local-d1.mjs';
+import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
@@ -21,12 +21,13 @@ test('the bell: an award sets the new-mark on the next route entry; the panel sh
   );
   // 100 older notifications, already read: "process completed" ones from earlier receipts.
   const past = Date.now() - 86_400_000;
-  localD1(
+  await devSql(
+    ORIGIN,
     `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 100)
      INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)
      SELECT '${id}', 2, 'notifications.received_all', json_object('count', i), '${BASE}/assertions', 1, 0, ${past} + i FROM k`,
   );
-  await signIn(page, startSessionFor(id));
+  await signIn(page, await startSessionFor(id));
   await page.goto(`${BASE}/assertions?language=en`);
   await hydrated(page, 'NotificationBell');
   const bell = page.getByRole('button', { name: en.header.notifications, exact: true });
@@ -109,10 +110,10 @@ test('the bell: an award sets the new-mark on the next route entry; the panel sh
 
   // The session ends while the panel is open: the next call's 401 shows the error state, emptied,
   // with a refresh (spec §8); after signing in again, refresh loads the list.
-  localD1(`DELETE FROM sessions WHERE account_id = '${id}'`);
+  await devSql(ORIGIN, `DELETE FROM sessions WHERE account_id = '${id}'`);
   await fresh.getByRole('tab', { name: N.tab_completed }).click();
   await expect(fresh.getByRole('alert')).toContainText(N.error);
-  await signIn(page, startSessionFor(id));
+  await signIn(page, await startSessionFor(id));
   await fresh.getByRole('button', { name: N.refresh }).click();
   await expect(fresh.getByText(N.empty)).toBeVisible();
   await expect(fresh.getByRole('alert')).toHaveCount(0);

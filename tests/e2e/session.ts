@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { localD1 } from '../../scripts/lib/local-d1.mjs';
+import { devSql } from '../../scripts/lib/dev-sql.mjs';
+
+const ORIGIN = 'http://127.0.0.1:8787';
 
 /** The demo recipient's account, created by registration when the server starts (scripts/demo-seed.mjs). */
-function demoAccountId(): string {
-  const row = localD1(
+async function demoAccountId(): Promise<string> {
+  const [row] = await devSql(
+    ORIGIN,
     "SELECT account_id FROM account_emails WHERE email_normalized = 'demo@lanyard.localhost' AND verified_at IS NOT NULL",
-  )[0];
+  );
   return String(row?.['account_id'] ?? '');
 }
 
@@ -13,16 +16,17 @@ function demoAccountId(): string {
  * Starts a session for the demo account the way login stores one (only the token's SHA-256), in the
  * same local D1 the running Worker reads. Returns the cookie value.
  */
-export function startDemoSession(): string {
-  return startSessionFor(demoAccountId());
+export async function startDemoSession(): Promise<string> {
+  return startSessionFor(await demoAccountId());
 }
 
 /** A session for any account, stored as login stores it. */
-export function startSessionFor(accountId: string): string {
+export async function startSessionFor(accountId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const hash = createHash('sha256').update(token).digest('hex');
   const now = Date.now();
-  localD1(
+  await devSql(
+    ORIGIN,
     `INSERT INTO sessions (token_hash, account_id, user_type, created_at, expires_at) VALUES ('${hash}', '${accountId}', 2, ${now}, ${now + 86_400_000})`,
   );
   return token;

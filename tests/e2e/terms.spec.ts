@@ -1,10 +1,11 @@
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
-import { localD1 } from '../../scripts/lib/local-d1.mjs';
+import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
 
+const ORIGIN = 'http://127.0.0.1:8787';
 const BASE = '/ns/portal/openbadge';
 
 /** A fresh account (registered through the API) in a given terms state, signed in on `page`. */
@@ -19,10 +20,11 @@ async function accountWithTerms(language: string, agreed: boolean, version: stri
       language,
     }),
   );
-  localD1(
+  await devSql(
+    ORIGIN,
     `UPDATE accounts SET agree_term_of_service = ${agreed ? 1 : 0}, terms_version = '${version}' WHERE id = '${id}'`,
   );
-  return { id, token: startSessionFor(id) };
+  return { id, token: await startSessionFor(id) };
 }
 
 test('a revision of the terms brings the persistent notice; I Agree waits for the end of the text', async ({
@@ -49,7 +51,10 @@ test('a revision of the terms brings the persistent notice; I Agree waits for th
   await expect(agree).toBeEnabled();
   await agree.click();
   await expect(dialog).toBeHidden();
-  const [row] = localD1(`SELECT agree_term_of_service AS a, terms_version AS v FROM accounts WHERE id = '${id}'`);
+  const [row] = await devSql(
+    ORIGIN,
+    `SELECT agree_term_of_service AS a, terms_version AS v FROM accounts WHERE id = '${id}'`,
+  );
   expect(row).toEqual({ a: 1, v: '2024-07-01' });
   await page.reload();
   await expect(page.getByRole('dialog')).toHaveCount(0);

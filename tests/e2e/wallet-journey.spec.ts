@@ -35,7 +35,7 @@ async function recipient(lang: string, names: string[]) {
     })) as { badge_class_id: string };
     await issuerApi(ORIGIN, '/awards', key, { badge_class_id: bc.badge_class_id, recipients: [email] });
   }
-  return { id, email, token: startSessionFor(id) };
+  return { id, email, token: await startSessionFor(id) };
 }
 
 /** The receive link of the award mail for `badge`, read in the dev mailbox as a person would. */

@@ -28,7 +28,7 @@ async function freshWallet() {
     })) as { badge_class_id: string };
     await issuerApi(ORIGIN, '/awards', key, { badge_class_id: bc.badge_class_id, recipients: [email] });
   }
-  return { id, email, token: startSessionFor(id), names };
+  return { id, email, token: await startSessionFor(id), names };
 }
 
 test('the badge list: receive one, hide one, and find the received badge in the list', async ({ page, problems }) => {

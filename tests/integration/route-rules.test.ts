@@ -1,4 +1,4 @@
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/app';
 import { BASE, SAME_ORIGIN } from './helpers';
@@ -8,7 +8,7 @@ import { BASE, SAME_ORIGIN } from './helpers';
  * largest body it reads. A route added to the wrong router, or mounted outside the routers, fails
  * here instead of opening a hole.
  */
-type Access = 'session' | 'anonymous' | 'issuerKey' | 'adminToken';
+type Access = 'session' | 'anonymous' | 'issuerKey' | 'adminToken' | 'devToken';
 const KB = 1024;
 const SMALL = 256 * KB;
 const UPLOAD = 7 * 1024 * KB;
@@ -96,6 +96,7 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   issuer('post', '/assertions/{id}/reissue'),
   issuer('delete', '/assertions/{id}'),
   issuer('post', '/acad-docs'),
+  ['post /api/dev/sql', { access: 'devToken', maxBody: 4 * 1024 * KB }],
 ]);
 
 /** Routes outside the OpenAPI document: documents and images anyone may GET, and the docs. */
@@ -138,10 +139,13 @@ const parts = (key: string) => {
   return { method, path };
 };
 const concrete = (key: string) => parts(key).path.replaceAll('{id}', 'route-rules-missing');
-const UNAUTHENTICATED: Record<Exclude<Access, 'anonymous'>, string> = {
-  session: 'E401100',
-  issuerKey: 'E401101',
-  adminToken: 'E401101',
+const UNAUTHENTICATED: Record<Access, string> = {
+  anonymous: 'not refused',
+  session: '401 E401100',
+  issuerKey: '401 E401101',
+  adminToken: '401 E401101',
+  // The development endpoint does not exist for anyone without the token of the running server.
+  devToken: '404 E404100',
 };
 
 async function call(key: string, body: string) {
@@ -159,6 +163,30 @@ async function call(key: string, body: string) {
   }
   return { status: res.status, code };
 }
+
+describe('the development SQL endpoint', () => {
+  const app = createServer();
+  const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
+  const TOKEN = 'route-rules-dev-token-0123456789abcdef';
+  const run = (environment: string, token: string | undefined, bearer: string) =>
+    app.fetch(
+      new Request(`${BASE}/api/dev/sql`, {
+        method: 'POST',
+        headers: { ...SAME_ORIGIN, Authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ statements: [{ sql: 'SELECT ? AS n', params: [7] }] }),
+      }),
+      { ...env, ENVIRONMENT: environment, DEV_SQL_TOKEN: token },
+      ctx as unknown as ExecutionContext,
+    );
+
+  it('runs statements for the bearer of the running server token, outside production only', async () => {
+    const res = await run('development', TOKEN, TOKEN);
+    expect(await res.json()).toMatchObject({ status: 200, results: [[{ n: 7 }]] });
+    expect((await run('production', TOKEN, TOKEN)).status).toBe(404);
+    expect((await run('development', undefined, TOKEN)).status).toBe(404);
+    expect((await run('development', TOKEN, `${TOKEN}x`)).status).toBe(404);
+  });
+});
 
 describe('route rules', () => {
   it('the OpenAPI document lists exactly the routes of the table, each with its access rule and body cap', async () => {
@@ -191,8 +219,9 @@ describe('route rules', () => {
       if (key.startsWith('get ')) continue;
       const r = await call(key, '{}');
       expect(r.status, key).toBeLessThan(500);
-      seen[key] = r.status === 401 ? (r.code ?? '401') : 'not 401';
-      want[key] = rule.access === 'anonymous' ? 'not 401' : UNAUTHENTICATED[rule.access];
+      const refused = r.status === 401 || (r.status === 404 && r.code === 'E404100');
+      seen[key] = refused ? `${r.status} ${r.code}` : 'not refused';
+      want[key] = UNAUTHENTICATED[rule.access];
     }
     expect(seen).toEqual(want);
   });

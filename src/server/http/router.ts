@@ -5,7 +5,7 @@ import { limitBody } from '../middleware/body-limit';
 import { validationHook } from './validation';
 
 /** Who may call a route; each name other than `anonymous` is an OpenAPI security scheme. */
-export type Access = 'session' | 'anonymous' | 'issuerKey' | 'adminToken';
+export type Access = 'session' | 'anonymous' | 'issuerKey' | 'adminToken' | 'devToken';
 
 /** A router's rules, declared where its routes are: who may call, the guard, the largest body. */
 export interface RouterRules {

@@ -31,6 +31,7 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'issuerKey', bearer('Issuer API key (lyk_…)'));
   app.openAPIRegistry.registerComponent('securitySchemes', 'adminToken', bearer('ISSUER_ADMIN_TOKEN'));
+  app.openAPIRegistry.registerComponent('securitySchemes', 'devToken', bearer('Development only: DEV_SQL_TOKEN'));
   const document = (): Doc => app.getOpenAPI31Document({ openapi: '3.1.0', info: INFO });
   app.get('/api/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -1,0 +1,50 @@
+import { z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { sha256Hex } from '../auth/tokens';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { apiRouter } from '../http/router';
+import { jsonBody, okReply } from '../http/openapi';
+import { ok } from '../http/envelope';
+import { runDevStatements } from './dev-repo';
+
+/**
+ * Outside production, and only when the server was started with a token (scripts/start.mjs makes
+ * one per run), the token's bearer may run SQL through the running Worker. Tests and scripts use it
+ * instead of writing to the local D1 file behind the Worker's back, which raced under load.
+ * Anyone else, and everyone in production, gets the not-found answer of an unknown path.
+ */
+const requireDevToken = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const expected = c.env.ENVIRONMENT === 'production' ? undefined : c.env.DEV_SQL_TOKEN;
+  const given = /^Bearer\s+(\S{32,256})$/.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!expected || !given || (await sha256Hex(given)) !== (await sha256Hex(expected))) throw new AppError('E404100');
+  await next();
+};
+
+// The demo world's seed is the largest batch sent here.
+const { router, route } = apiRouter({ access: 'devToken', guard: requireDevToken(), maxBody: 4 * 1024 * 1024 });
+
+const statement = z.object({
+  sql: z
+    .string()
+    .min(1)
+    .max(1024 * 1024),
+  params: z
+    .array(z.union([z.string(), z.number(), z.null()]))
+    .max(100)
+    .default([]),
+});
+
+const sql = route({
+  method: 'post',
+  path: '/sql',
+  tags: ['Development'],
+  summary: 'Development only: run statements as one batch; answers each statement’s rows',
+  request: { body: jsonBody(z.object({ statements: z.array(statement).min(1).max(1000) })) },
+  responses: okReply('Rows of each statement'),
+});
+
+/** The development SQL endpoint (mounted under /api/dev). */
+export const devRoutes = router.openapi(sql, async (c) =>
+  ok(c, { results: await runDevStatements(c.env.DB, c.req.valid('json').statements) }),
+);
