@@ -80,7 +80,8 @@ describe('imported badges (host assertions)', () => {
     expect((await call('DeleteHostAssertion', token, { assertion_id: id })).http).toBe(200);
     expect((await call('GetHostAssertion', token, { assertion_id: id })).http).toBe(404);
     expect((await image(id)).status).toBe(404);
-    await expect.poll(async () => await env.BUCKET.head(key)).toBeNull();
+    // The image goes by the outbox job written with the delete.
+    await expect.poll(async () => await env.BUCKET.head(key), { timeout: 20_000 }).toBeNull();
   });
 });
 

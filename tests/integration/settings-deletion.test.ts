@@ -1,7 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { tombstoneKey } from '../../src/server/accounts/registration';
-import { purgeAccount, type PurgeAccount } from '../../src/server/settings/deletion-service';
+import { JOB_HANDLERS } from '../../src/server/jobs/handlers';
+import type { PurgeAccount } from '../../src/server/outbox/payloads';
 import { chunk, png } from '../support/png';
 import { BASE, SAME_ORIGIN } from './helpers';
 import { awardTo, b64, newBadgeClass, newIssuer } from './issuing-helpers';
@@ -62,8 +63,8 @@ describe('account deletion (ACC-10..12)', () => {
       .bind(`%${me.id}%`)
       .first<string>('payload');
     const payload = JSON.parse(job ?? '{}') as PurgeAccount;
-    await purgeAccount(env, payload);
-    await purgeAccount(env, payload);
+    await JOB_HANDLERS.purge_account(env, 'purge', payload, Date.now());
+    await JOB_HANDLERS.purge_account(env, 'purge', payload, Date.now());
     expect((await env.BUCKET.list({ prefix: `avatars/${me.id}/` })).objects).toHaveLength(0);
     expect(await env.BUCKET.head(`share/${badge}/abc.png`)).toBeNull();
   });

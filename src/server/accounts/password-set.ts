@@ -1,8 +1,8 @@
 import { normalizePassword } from '../../lib/password-policy';
 import { CONFIG } from '../config';
-import { rawStatement, type BatchItem } from '../db/batch';
 import type { FieldError } from '../errors';
 import { hashPassword, verifyPassword } from './password-hash';
+import { passwordRepo } from './password-repo';
 import { passwordFieldErrors } from './registration';
 
 /**
@@ -18,17 +18,9 @@ export async function newPasswordProblems(
 ): Promise<FieldError[]> {
   const fields = passwordFieldErrors(password, email, confirm);
   if (fields.length) return fields;
-  // The current password (whatever set it) and the last ones of the history.
-  const recent = await d1
-    .prepare(
-      `SELECT password_hash AS h FROM accounts WHERE id = ?1 AND password_hash IS NOT NULL
-       UNION ALL SELECT h FROM (SELECT password_hash AS h FROM password_history WHERE account_id = ?1
-         ORDER BY created_at DESC, id DESC LIMIT ?2)`,
-    )
-    .bind(accountId, CONFIG.password.historyBlocked)
-    .all<{ h: string }>();
+  const recent = await passwordRepo(d1).recentHashes(accountId, CONFIG.password.historyBlocked);
   const pw = normalizePassword(password);
-  for (const { h } of recent.results) {
+  for (const h of recent) {
     if (await verifyPassword(h, pw)) return [{ field: 'password', key: 'validation.password_reused' }];
   }
   return [];
@@ -37,30 +29,5 @@ export async function newPasswordProblems(
 /** The statements that set a new password: the hash, the history entry, pending changes ended. */
 export async function passwordStatements(d1: D1Database, accountId: string, password: string, now: number) {
   const hash = await hashPassword(normalizePassword(password));
-  const items: BatchItem[] = [
-    rawStatement(
-      d1,
-      'UPDATE accounts SET password_hash = ?, password_changed_at = ?, updated_at = ? WHERE id = ?',
-      hash,
-      now,
-      now,
-      accountId,
-    ),
-    rawStatement(
-      d1,
-      'INSERT INTO password_history (account_id, password_hash, created_at) VALUES (?, ?, ?)',
-      accountId,
-      hash,
-      now,
-    ),
-    // ACC-04: a new password ends pending address changes; whoever started them must start again.
-    rawStatement(d1, 'DELETE FROM account_emails WHERE account_id = ? AND verified_at IS NULL', accountId),
-    rawStatement(
-      d1,
-      'UPDATE verification_codes SET consumed_at = ? WHERE account_id = ? AND consumed_at IS NULL',
-      now,
-      accountId,
-    ),
-  ];
-  return items;
+  return passwordRepo(d1).setPassword(accountId, hash, now);
 }

@@ -1,43 +1,19 @@
-import { toLanguage, type Language } from '../../i18n/languages';
+import { toLanguage } from '../../i18n/languages';
 import { normalizeEmail } from '../../lib/email';
 import { newId, randomToken, sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
-import { runBatch, type BatchItem } from '../db/batch';
+import type { BatchItem } from '../db/batch';
 import { ACCEPT_STATUS } from '../db/schema';
 import { hashRecipient } from '../openbadges/documents';
-import { dispatchOutbox } from '../outbox/dispatch';
-import { outboxInsert } from '../outbox/repo';
+import { commitWithJobs } from '../outbox/commit';
+import type { OutboxJob } from '../outbox/jobs';
+import type { AwardChunk, AwardSpec, PlannedAward } from '../outbox/payloads';
 import { path } from '../../lib/paths';
 import { accountRepo } from '../accounts/account-repo';
 import { walletUrl } from '../http/wallet-url';
 import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
-
-export interface AwardSpec {
-  badgeClassId: string;
-  narrative?: string | undefined;
-  evidence?: { id?: string | undefined; narrative?: string | undefined }[] | undefined;
-  issuedOn: number;
-  expiresAt: number | null;
-  verification: 'hosted' | 'signed';
-  blockchain: boolean;
-  language: Language;
-}
-
-/** One planned award: the id is chosen up front, so a retried chunk never creates a second badge. */
-export interface PlannedAward {
-  assertionId: string;
-  email: string;
-  /** Reissue: the assertion this one replaces, deleted in the same batch. */
-  reissuedFrom?: string;
-}
-
-export interface AwardChunk {
-  issuerId: string;
-  spec: AwardSpec;
-  planned: PlannedAward[];
-}
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -62,7 +38,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
     (await accountRepo(env.DB).verifiedOwners(todo.map((p) => normalizeEmail(p.email)))).map((o) => [o.email, o]),
   );
   const statements: BatchItem[] = [];
-  const outboxIds: string[] = [];
+  const jobs: OutboxJob[] = [];
   for (const p of todo) {
     const normalized = normalizeEmail(p.email);
     const owner = owners.get(normalized);
@@ -112,19 +88,12 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
     const link = walletUrl(env, `/receive/${token}`);
     // An account that turned badge mails off (notification settings) is not mailed.
     if (owner?.receiveBadgeMail !== false) {
-      const outboxId = `award-mail-${p.assertionId}`;
-      statements.push(
-        outboxInsert(
-          env.DB,
-          {
-            kind: 'mail',
-            payload: awardMail(p.email.trim(), lang, { badge: badgeClass.name, issuer: issuer.name, link, days }),
-          },
-          now,
-          outboxId,
-        ).onConflictDoNothing(),
-      );
-      outboxIds.push(outboxId);
+      jobs.push({
+        // Named after the assertion, so a retried chunk cannot mail twice.
+        id: `award-mail-${p.assertionId}`,
+        kind: 'mail',
+        payload: awardMail(p.email.trim(), lang, { badge: badgeClass.name, issuer: issuer.name, link, days }),
+      });
     }
     if (owner) {
       const url = path(`/assertions/${autoReceived ? 'detail' : 'unaccepted-detail'}/${p.assertionId}`);
@@ -133,8 +102,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
       );
     }
   }
-  await runBatch(env.DB, statements);
-  await dispatchOutbox(env, outboxIds);
+  await commitWithJobs(env, statements, jobs, now);
 }
 
 /** Plans ids for every recipient (duplicates in one request are awarded once). */
@@ -161,22 +129,13 @@ export async function award(env: Env, issuerId: string, spec: AwardSpec, emails:
     await awardChunk(env, { issuerId, spec, planned });
     return { planned, queued: false };
   }
-  const now = Date.now();
-  const ids: string[] = [];
-  const statements: BatchItem[] = [];
+  const chunks: OutboxJob[] = [];
   for (let i = 0; i < planned.length; i += CONFIG.award.chunkSize) {
-    const id = newId();
-    ids.push(id);
-    statements.push(
-      outboxInsert(
-        env.DB,
-        { kind: 'award_chunk', payload: { issuerId, spec, planned: planned.slice(i, i + CONFIG.award.chunkSize) } },
-        now,
-        id,
-      ),
-    );
+    chunks.push({
+      kind: 'award_chunk',
+      payload: { issuerId, spec, planned: planned.slice(i, i + CONFIG.award.chunkSize) },
+    });
   }
-  await runBatch(env.DB, statements);
-  await dispatchOutbox(env, ids);
+  await commitWithJobs(env, [], chunks);
   return { planned, queued: true };
 }

@@ -1,4 +1,5 @@
-import { awardChunk, type AwardSpec } from './award';
+import type { AwardSpec } from '../outbox/payloads';
+import { awardChunk } from './award';
 import { newId, randomToken, sha256Hex } from '../auth/tokens';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';

@@ -1,7 +1,7 @@
 import { awardChunk } from '../issuing/award';
 import { sendMail } from '../mail/send';
-import { purgeAccount } from '../settings/deletion-service';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
+import { deleteObjects } from '../storage/objects-repo';
 
 type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPayloads[K], now: number) => Promise<void>;
 
@@ -9,5 +9,6 @@ type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPaylo
 export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   mail: (env, id, payload, now) => sendMail(env, id, payload, now),
   award_chunk: (env, _id, payload, now) => awardChunk(env, payload, now),
-  purge_account: (env, _id, payload) => purgeAccount(env, payload),
+  purge_account: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
+  delete_objects: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
 };

@@ -1,10 +1,5 @@
-/** A rendered mail, ready for any transport. Header values never contain CR/LF (NOTIF-01). */
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+// The shape of a rendered mail is a job payload, so it is defined with the outbox's payloads.
+export type { Mail } from '../outbox/payloads';
 
 /** Removes line breaks from a header value so a name cannot inject extra headers. */
 export function headerSafe(value: string): string {

@@ -1,19 +1,25 @@
 import { newId } from '../auth/tokens';
 import { runBatch, type BatchItem } from '../db/batch';
 import { dispatchOutbox } from './dispatch';
-import type { Job } from './jobs';
+import type { OutboxJob } from './jobs';
 import { outboxInsert } from './repo';
 
 /**
  * Runs the statements and an outbox row per job as one D1 batch (the jobs exist exactly when the
  * change does), then hands the jobs to the queue. Answers the statements' results, in order.
+ * The one path by which a service writes side effects (architecture rule 5).
  */
-export async function commitWithJobs(env: Env, statements: BatchItem[], jobs: Job[], now = Date.now()) {
-  const ids = jobs.map(() => newId());
-  const results = await runBatch(env.DB, [
-    ...statements,
-    ...jobs.map((job, i) => outboxInsert(env.DB, job, now, ids[i])),
-  ]);
-  await dispatchOutbox(env, ids);
+export async function commitWithJobs(env: Env, statements: BatchItem[], jobs: OutboxJob[], now = Date.now()) {
+  const rows = jobs.map((job) => {
+    const id = job.id ?? newId();
+    const insert = outboxInsert(env.DB, job, now, id);
+    // A named row is idempotent: written again (a retried chunk) it is skipped, not doubled.
+    return { id, insert: job.id ? insert.onConflictDoNothing() : insert };
+  });
+  const results = await runBatch(env.DB, [...statements, ...rows.map((r) => r.insert)]);
+  await dispatchOutbox(
+    env,
+    rows.map((r) => r.id),
+  );
   return results.slice(0, statements.length);
 }

@@ -1,16 +1,21 @@
-import type { AwardChunk } from '../issuing/award';
-import type { Mail } from '../mail/types';
-import type { PurgeAccount } from '../settings/deletion-service';
+import type { AwardChunk, DeleteObjects, Mail, PurgeAccount } from './payloads';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
   mail: Mail;
   award_chunk: AwardChunk;
   purge_account: PurgeAccount;
+  delete_objects: DeleteObjects;
 }
 
 export type JobKind = keyof JobPayloads;
 export type Job = { [K in JobKind]: { kind: K; payload: JobPayloads[K] } }[JobKind];
+
+/**
+ * A job for commitWithJobs. A caller that names the row's id makes the job idempotent: writing the
+ * same id again (a retried award chunk) is skipped instead of queuing the side effect twice.
+ */
+export type OutboxJob = Job & { id?: string };
 
 /** The body of a queue message: only the outbox id; the row holds the payload. */
 export interface JobMessage {

@@ -1,6 +1,7 @@
+import { passwordRepo } from '../accounts/password-repo';
 import { newPasswordProblems, passwordStatements } from '../accounts/password-set';
 import type { SessionUser } from '../context';
-import { rawStatement, runBatch } from '../db/batch';
+import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
 import { confirmPassword } from './reauth';
 
@@ -25,14 +26,10 @@ export async function changePassword(
   );
   if (fields.length) throw new AppError('E400100', {}, fields);
   const now = Date.now();
-  const s = (q: string, ...p: unknown[]) => rawStatement(env.DB, q, ...p);
+  const passwords = passwordRepo(env.DB);
   await runBatch(env.DB, [
     ...(await passwordStatements(env.DB, user.accountId, input.password, now)),
-    s('DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?', user.accountId, sessionTokenHash),
-    s(
-      "UPDATE link_tokens SET used_at = ? WHERE account_id = ? AND purpose = 'password_reset' AND used_at IS NULL",
-      now,
-      user.accountId,
-    ),
+    passwords.endSessions(user.accountId, sessionTokenHash),
+    passwords.retireResetLinks(user.accountId, now),
   ]);
 }

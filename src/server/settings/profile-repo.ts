@@ -35,16 +35,16 @@ export function profileRepo(d1: D1Database) {
         .bind(p.first_name, p.last_name, p.first_name_en, p.last_name_en, p.bio, now, accountId)
         .run();
     },
-    /** Swaps the picture's key only if it is still `previous`, so two uploads cannot both win. */
-    async swapImage(accountId: string, previous: string | null, next: string | null, now: number) {
-      const row = await d1
+    /**
+     * Swaps the picture's key only if it is still `previous`, so two uploads cannot both win: a
+     * statement for the batch that also queues the old object's removal; it returns a row if it won.
+     */
+    swapImage: (accountId: string, previous: string | null, next: string | null, now: number) =>
+      d1
         .prepare(
           'UPDATE accounts SET profile_image_key = ?, updated_at = ? WHERE id = ? AND profile_image_key IS ? RETURNING id',
         )
-        .bind(next, now, accountId, previous)
-        .first();
-      return row !== null;
-    },
+        .bind(next, now, accountId, previous),
     /** The picture of an active account, if this is its current key (served publicly). */
     currentImage: (accountId: string, key: string) =>
       d1

@@ -1,11 +1,20 @@
 import { profileImageUrl } from '../../lib/profile-image';
 import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
+import { commitWithJobs } from '../outbox/commit';
+import type { OutboxJob } from '../outbox/jobs';
 import { inspectAvatar } from './avatar-image';
 import { profileRepo, type ProfileInput } from './profile-repo';
 
+/** The removal of stored pictures nothing points to any more, as outbox jobs. */
+const removal = (...keys: (string | null)[]): OutboxJob[] => {
+  const found = keys.filter((k): k is string => k !== null);
+  return found.length ? [{ kind: 'delete_objects', payload: { keys: found } }] : [];
+};
+
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
+/** Saves the profile's names and bio; blank optional fields are stored as absent. */
 export async function saveProfile(env: Env, accountId: string, input: ProfileInput) {
   await profileRepo(env.DB).save(
     accountId,
@@ -22,7 +31,8 @@ export async function saveProfile(env: Env, accountId: string, input: ProfileInp
 
 /**
  * A new profile picture (spec §5, AV-01..06): checked from its header, stripped of metadata, stored
- * under a new key; the row is switched to it and then the old object is deleted.
+ * under a new key; the row is switched to it, and in the same batch an outbox job removes the old
+ * object (the old URL answers 404 at once, since only the current key is served).
  */
 export async function uploadProfileImage(env: Env, accountId: string, base64: string, fileName: string) {
   let bytes: Uint8Array;
@@ -39,18 +49,24 @@ export async function uploadProfileImage(env: Env, accountId: string, base64: st
   const previous = (await repo.get(accountId))?.profile_image_key ?? null;
   const key = `avatars/${accountId}/${newId()}.${found.type === 'png' ? 'png' : 'jpg'}`;
   await env.BUCKET.put(key, found.clean, { httpMetadata: { contentType: `image/${found.type}` } });
-  if (!(await repo.swapImage(accountId, previous, key, Date.now()))) {
+  // Whether or not this swap wins, `previous` is no longer the picture (keys are never reused).
+  const [swapped] = await commitWithJobs(
+    env,
+    [repo.swapImage(accountId, previous, key, Date.now())],
+    removal(previous),
+  );
+  if (swapped?.results.length !== 1) {
     // Another upload won meanwhile: this one is not kept.
-    await env.BUCKET.delete(key);
+    await commitWithJobs(env, [], removal(key));
     throw new AppError('E409113');
   }
-  if (previous) await env.BUCKET.delete(previous);
   return profileImageUrl(accountId, key);
 }
 
+/** Removes the profile picture; the stored object goes in an outbox job of the same batch. */
 export async function removeProfileImage(env: Env, accountId: string) {
   const repo = profileRepo(env.DB);
   const previous = (await repo.get(accountId))?.profile_image_key ?? null;
   if (!previous) return;
-  if (await repo.swapImage(accountId, previous, null, Date.now())) await env.BUCKET.delete(previous);
+  await commitWithJobs(env, [repo.swapImage(accountId, previous, null, Date.now())], removal(previous));
 }

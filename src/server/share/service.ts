@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
 import { sha256Hex } from '../auth/tokens';
 import { AppError } from '../errors';
+import { commitWithJobs } from '../outbox/commit';
 import { ByteMemo } from '../openbadges/memo';
 import { renderShareImage, type ShareCard } from './render';
 import { shareRepo } from './repo';
@@ -64,10 +65,13 @@ async function fromR2(env: Env, key: string) {
   return bytes;
 }
 
-/** Stores the new version and removes the versions it replaces. */
+/**
+ * Stores the new version; the versions it replaces are removed by an outbox job that names them by
+ * key, so a version stored after this listing is never among them however late the job runs.
+ */
 async function store(env: Env, id: string, key: string, bytes: Uint8Array<ArrayBuffer>) {
   await env.BUCKET.put(key, bytes, { httpMetadata: { contentType: 'image/png' } });
   const old = await env.BUCKET.list({ prefix: `share/${id}/` });
   const stale = old.objects.map((o) => o.key).filter((k) => k !== key);
-  if (stale.length) await env.BUCKET.delete(stale);
+  if (stale.length) await commitWithJobs(env, [], [{ kind: 'delete_objects', payload: { keys: stale } }]);
 }

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../auth/tokens';
 import type { VerificationReport } from './report';
 import { ttlMap } from './ttl-map';
-import type { VerifyInput } from './verify';
+import type { VerifyInput } from './input';
 
 /**
  * Verification results are kept 60 seconds per isolate, keyed by the input and the addresses

@@ -2,7 +2,10 @@ import { BakeError, unbake } from '../openbadges/baking';
 import { OB_PREFIX } from '../openbadges/urls';
 import { looksLikeJws } from './jws-parse';
 import { BadJson, parseBadgeJson } from './safe-json';
-import type { VerifyInput } from './verify';
+
+/** What can be verified: a hosted assertion's URL, its JSON, or a signed badge's compact JWS. */
+export type VerifyInput =
+  { kind: 'url'; url: string } | { kind: 'json'; doc: Record<string, unknown> } | { kind: 'jws'; text: string };
 
 /** What Public/Verification accepts (spec §7 input_type, plus the forms a person can drop in). */
 export interface VerificationRequest {

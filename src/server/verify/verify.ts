@@ -5,15 +5,15 @@ import { matchRecipient } from './checks/recipient';
 import { checkSignature, type KeyDocument } from './checks/signature';
 import type { VerifyCode } from './codes';
 import { docSource, type Doc, type DocSource } from './doc-source';
+import type { VerifyInput } from './input';
 import { BadJws, parseJws, type ParsedJws } from './jws-parse';
 import { cachedKey, cachedRevocationList } from './doc-cache';
 import { normalizeDoc } from './ld/normalize';
 import type { Role } from './ld/upgrade';
 import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 
-/** What can be verified: a hosted assertion's URL, its JSON, or a signed badge's compact JWS. */
-export type VerifyInput =
-  { kind: 'url'; url: string } | { kind: 'json'; doc: Record<string, unknown> } | { kind: 'jws'; text: string };
+// Defined with the reader that makes it (input.ts); named here too for callers of verifyBadge.
+export type { VerifyInput } from './input';
 
 type Obj = Record<string, unknown>;
 

@@ -40,13 +40,16 @@ export function hostRepo(d1: D1Database) {
         .all();
       return r.results.length;
     },
-    /** Deletes the row; answers its image key so the stored image can be removed too. */
-    async remove(id: string, accountId: string) {
+    /** The stored image of the owner's row: null when the row is not theirs, a null key when it has none. */
+    async ownedImage(id: string, accountId: string) {
       const row = await d1
-        .prepare('DELETE FROM host_assertions WHERE id = ? AND account_id = ? RETURNING image_key')
+        .prepare('SELECT image_key FROM host_assertions WHERE id = ? AND account_id = ?')
         .bind(id, accountId)
         .first<{ image_key: string | null }>();
       return row ? { imageKey: row.image_key } : null;
     },
+    /** Deletes the owner's row, as a statement for the batch that also queues its image's removal. */
+    remove: (id: string, accountId: string) =>
+      d1.prepare('DELETE FROM host_assertions WHERE id = ? AND account_id = ? RETURNING id').bind(id, accountId),
   };
 }

@@ -42,9 +42,7 @@ export const hostRoutes = signedIn.router
     return ok(c, { assertion: hostDetailItem(row, Date.now()) });
   })
   .openapi(deleteHostCall, async (c) => {
-    await deleteHost(c.env, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', (p) =>
-      c.executionCtx.waitUntil(p),
-    );
+    await deleteHost(c.env, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     return ok(c, {});
   });
 

@@ -1,4 +1,6 @@
 import { AppError } from '../errors';
+import { commitWithJobs } from '../outbox/commit';
+import type { OutboxJob } from '../outbox/jobs';
 import { hostRepo, type HostRow } from './host-repo';
 
 /** The owner's imported badge, or 404 for anyone else (AZ-01). */
@@ -29,11 +31,15 @@ export async function setHostPublic(d1: D1Database, id: string, accountId: strin
 }
 
 /**
- * Deletes an imported badge (irreversible; nobody is notified). The row goes first, so the image
- * is unreachable at once; removing the stored image may finish after the answer.
+ * Deletes an imported badge (irreversible; nobody is notified). The row goes at once, so the image
+ * is unreachable; the stored image is removed by an outbox job written in the same batch.
  */
-export async function deleteHost(env: Env, id: string, accountId: string, waitUntil: (p: Promise<unknown>) => void) {
-  const removed = await hostRepo(env.DB).remove(id, accountId);
-  if (!removed) throw new AppError('E404101');
-  if (removed.imageKey) waitUntil(env.BUCKET.delete(removed.imageKey));
+export async function deleteHost(env: Env, id: string, accountId: string) {
+  const repo = hostRepo(env.DB);
+  const found = await repo.ownedImage(id, accountId);
+  if (!found) throw new AppError('E404101');
+  const jobs: OutboxJob[] = found.imageKey ? [{ kind: 'delete_objects', payload: { keys: [found.imageKey] } }] : [];
+  const [removed] = await commitWithJobs(env, [repo.remove(id, accountId)], jobs);
+  // A parallel delete won: the row was gone already (removing its image twice is harmless).
+  if (removed?.results.length !== 1) throw new AppError('E404101');
 }

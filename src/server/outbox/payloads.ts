@@ -1,0 +1,53 @@
+import type { Language } from '../../i18n/languages';
+
+/*
+ * The payload of every job the outbox carries. They live here, below the domains, so that the
+ * outbox, the consumer and the domains that write jobs all import downward and never in a circle.
+ * Rows already in the outbox are parsed back into these shapes: change them only compatibly.
+ */
+
+/** A rendered mail, ready for any transport. Header values never contain CR/LF (NOTIF-01). */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What an issuer awards, the same for every recipient of one award call. */
+export interface AwardSpec {
+  badgeClassId: string;
+  narrative?: string | undefined;
+  evidence?: { id?: string | undefined; narrative?: string | undefined }[] | undefined;
+  issuedOn: number;
+  expiresAt: number | null;
+  verification: 'hosted' | 'signed';
+  blockchain: boolean;
+  language: Language;
+}
+
+/** One planned award: the id is chosen up front, so a retried chunk never creates a second badge. */
+export interface PlannedAward {
+  assertionId: string;
+  email: string;
+  /** Reissue: the assertion this one replaces, deleted in the same batch. */
+  reissuedFrom?: string;
+}
+
+/** A slice of a large award, performed by the queue. */
+export interface AwardChunk {
+  issuerId: string;
+  spec: AwardSpec;
+  planned: PlannedAward[];
+}
+
+/** The R2 objects of a deleted account, removed by an idempotent outbox job (deleting twice is fine). */
+export interface PurgeAccount {
+  prefixes: string[];
+  keys: string[];
+}
+
+/** Stored objects nothing points to any more (a replaced picture, a removed import's image). */
+export interface DeleteObjects {
+  keys: string[];
+}
