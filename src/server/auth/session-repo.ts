@@ -1,7 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { db } from '../db/client';
-import { accountEmails, accounts, sessions } from '../db/schema';
+import { accountEmails, accounts, linkTokens, sessions } from '../db/schema';
 
 /** Resolves a live session (not expired, account active) to the user the chrome shows. */
 export async function findSessionUser(d1: D1Database, tokenHash: string, now: number): Promise<SessionUser | null> {
@@ -27,4 +27,23 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
   const row = rows[0];
   if (!row) return null;
   return { ...row, userType: row.userType === 1 ? 1 : 2 };
+}
+
+/**
+ * Deletes expired sessions and link tokens in one batch; an expired receive link is kept until
+ * `receiveKeptUntil` so it can still explain itself.
+ */
+export async function purgeExpiredTokens(d1: D1Database, now: number, receiveKeptUntil: number): Promise<void> {
+  const d = db(d1);
+  await d.batch([
+    d.delete(sessions).where(lt(sessions.expiresAt, now)),
+    d
+      .delete(linkTokens)
+      .where(
+        and(
+          lt(linkTokens.expiresAt, now),
+          or(ne(linkTokens.purpose, 'receive'), lt(linkTokens.expiresAt, receiveKeptUntil)),
+        ),
+      ),
+  ]);
 }

@@ -17,6 +17,22 @@ export interface NewHostRow {
   now: number;
 }
 
+/** An imported badge as the nightly re-verification reads it. */
+export interface ReverifyRow {
+  id: string;
+  sourceUrl: string | null;
+  assertionJson: string;
+  issuerJson: string;
+  recipientEmail: string;
+}
+
+/** The outcome of one re-verification, as stored on the row. */
+export interface ReverifyVerdict {
+  state: 'valid' | 'invalid';
+  revoked: boolean;
+  reason: string | null;
+}
+
 /** Imported badges as the import writes them; one per account and external id (duplicates refused). */
 export function importRepo(d1: D1Database) {
   return {
@@ -58,6 +74,29 @@ export function importRepo(d1: D1Database) {
           r.now,
           r.now,
         );
+    },
+    /** The imported badges last checked before `before`, the longest unchecked first. */
+    async dueForReverify(before: number, limit: number): Promise<ReverifyRow[]> {
+      const rows = await d1
+        .prepare(
+          `SELECT id, source_url AS sourceUrl, assertion_json AS assertionJson, issuer_json AS issuerJson,
+             recipient_email AS recipientEmail
+           FROM host_assertions WHERE verified_at < ? ORDER BY verified_at LIMIT ?`,
+        )
+        .bind(before, limit)
+        .all<ReverifyRow>();
+      return rows.results;
+    },
+    /** Stores a verdict; a revocation keeps the time it was first seen. */
+    async recordVerdict(id: string, v: ReverifyVerdict, now: number) {
+      await d1
+        .prepare(
+          `UPDATE host_assertions SET verify_status = ?, verified_at = ?, updated_at = ?,
+             revoked_at = CASE WHEN ? THEN COALESCE(revoked_at, ?) ELSE NULL END, revoked_reason = ?
+           WHERE id = ?`,
+        )
+        .bind(v.state, now, now, v.revoked ? 1 : 0, now, v.reason, id)
+        .run();
     },
     /** All addresses of the account with whether each is verified (HV-06 needs the difference). */
     emails: async (accountId: string) =>

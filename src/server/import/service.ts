@@ -1,7 +1,8 @@
 import { runBatch } from '../db/batch';
-import { completionEvents } from '../notifications/events';
+import { completionEvents } from '../notifications/events-repo';
 import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
+import { commitWithJobs } from '../outbox/commit';
 import { throttle } from '../http/throttle';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 import { OB_PREFIX } from '../openbadges/urls';
@@ -58,7 +59,8 @@ function readInput(env: Env, r: ImportRequest) {
 /**
  * Imports a badge from another provider (spec §1 AddBadge): it must verify, and be issued to one
  * of the account's verified addresses (HV-06); then it is kept as a host assertion with its display
- * image in R2. The image is stored first and removed again if the row is refused as a duplicate.
+ * image in R2. The image is stored first and removed again (an outbox job) if the row is refused
+ * as a duplicate.
  */
 export async function importBadge(env: Env, accountId: string, r: ImportRequest, client: string, now = Date.now()) {
   // SSRF-16: an import fetches from other hosts and writes rows; the account and the address it
@@ -120,7 +122,8 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
   // The row and its "process completed" notification in one batch (issue 8).
   const [written] = await runBatch(env.DB, [insert, completionEvents(env.DB).imported(accountId, id, now)]);
   if (written?.results.length !== 1) {
-    if (imageKey) await env.BUCKET.delete(imageKey);
+    // The stored image belongs to no row: an outbox job removes it.
+    if (imageKey) await commitWithJobs(env, [], [{ kind: 'delete_objects', payload: { keys: [imageKey] } }]);
     throw new AppError('E409106');
   }
   return { id, report };

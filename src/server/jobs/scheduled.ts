@@ -1,8 +1,6 @@
 import { runBatch } from '../db/batch';
-import { completionEvents } from '../notifications/events';
-import { and, lt, ne, or } from 'drizzle-orm';
-import { db } from '../db/client';
-import { linkTokens, sessions } from '../db/schema';
+import { completionEvents } from '../notifications/events-repo';
+import { purgeExpiredTokens } from '../auth/session-repo';
 import { createLogger } from '../log';
 import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox } from '../outbox/repo';
@@ -31,18 +29,7 @@ const RECEIVE_LINK_KEPT_MS = 365 * 86_400_000;
 
 /** Deletes expired sessions and link tokens; they are already refused, this only reclaims space. */
 export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
-  const d = db(env.DB);
-  await d.batch([
-    d.delete(sessions).where(lt(sessions.expiresAt, now)),
-    d
-      .delete(linkTokens)
-      .where(
-        and(
-          lt(linkTokens.expiresAt, now),
-          or(ne(linkTokens.purpose, 'receive'), lt(linkTokens.expiresAt, now - RECEIVE_LINK_KEPT_MS)),
-        ),
-      ),
-  ]);
+  await purgeExpiredTokens(env.DB, now, now - RECEIVE_LINK_KEPT_MS);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { completionEvents } from '../notifications/events';
+import { completionEvents } from '../notifications/events-repo';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
 import { normalizeEmail } from '../../lib/email';
 import { accountRepo } from '../accounts/account-repo';

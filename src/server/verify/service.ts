@@ -3,18 +3,8 @@ import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { toVerifyInput, type VerificationRequest } from './input';
 import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
+import { verifyRepo } from './repo';
 import { verifyBadge } from './verify';
-
-/** The recipient of a badge issued here: checked by its stored address, shown by the holder's name. */
-async function issuedHere(d1: D1Database, id: string) {
-  return d1
-    .prepare(
-      `SELECT a.recipient_email AS email, acc.first_name, acc.last_name, acc.language FROM assertions a
-       LEFT JOIN accounts acc ON acc.id = a.account_id WHERE a.id = ?`,
-    )
-    .bind(id)
-    .first<{ email: string; first_name: string | null; last_name: string | null; language: string | null }>();
-}
 
 /**
  * One verification as the API, the verify page and the badge pages' island ask for it. Anything
@@ -33,12 +23,12 @@ export async function verifyRequest(
   if (request.input_type !== 'assertion_id') await throttle(env.OUTBOUND_LIMIT, client);
   const own =
     request.input_type === 'assertion_id' && emails.length === 0 && request.assertion_id
-      ? await issuedHere(env.DB, request.assertion_id)
+      ? await verifyRepo(env.DB).issuedRecipient(request.assertion_id)
       : null;
   const checked = own ? [own.email] : emails;
   const report = await cachedVerification(input, checked, () => verifyBadge(env, input, checked));
   if (!own || report.items.awarded_to.status !== 'success') return report;
-  const name = own.first_name ? displayName(own.first_name, own.last_name ?? '', own.language ?? 'en') : null;
+  const name = own.firstName ? displayName(own.firstName, own.lastName ?? '', own.language ?? 'en') : null;
   return {
     ...report,
     items: { ...report.items, awarded_to: { status: 'success', text: name } },

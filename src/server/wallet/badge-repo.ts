@@ -1,4 +1,4 @@
-import { CLAIMABLE } from '../notifications/events';
+import { CLAIMABLE } from '../notifications/events-repo';
 /** One badge of a wallet with everything its detail page shows. */
 export interface BadgeRow {
   id: string;

@@ -1,5 +1,5 @@
 import { runBatch } from '../db/batch';
-import { completionEvents } from '../notifications/events';
+import { completionEvents } from '../notifications/events-repo';
 import { AppError } from '../errors';
 import { detailItem } from './present';
 import { walletBadgeRepo, type BadgeRow } from './badge-repo';
