@@ -9,7 +9,8 @@ const HELP = `Usage: npm run issuer -- <command> [options]
 Commands
   create-issuer       --name N --url U --email E [--description D] [--image FILE] [--certified] [--country 1-7]
                       (needs the admin token: --admin-token T or ISSUER_ADMIN_TOKEN)
-  update-issuer       [--name N] [--url U] [--email E] [--description D] [--image FILE] [--certified] [--country 1-7]
+  update-issuer       [--name N] [--url U] [--email E] [--description D] [--image FILE] [--country 1-7]
+                      (certification is set only by create-issuer with the admin token)
   create-badge-class  --name N --description D --image FILE (--criteria-url U | --criteria TEXT) [--tags a,b] [--expiry-days N]
   award               --badge-class ID (--to a@x,b@y | --to-file FILE) [--signed] [--blockchain]
                       [--issued-on ISO] [--expires ISO] [--narrative TEXT] [--evidence URL] [--language ja]

@@ -22,7 +22,13 @@ export const issuerBody = z.object({
   service_country: z.number().int().min(1).max(7).optional(),
 });
 
-export const issuerPatch = issuerBody.partial();
+// Kept in the patch schema, not stripped, so an issuer that tries to certify itself hears 403 (ISS-10).
+export const issuerPatch = issuerBody.partial().extend({
+  is_certified: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Refused with 403 E403102: only the admin token certifies an issuer' }),
+});
 
 const alignment = z.object({
   targetName: text(200),

@@ -59,7 +59,12 @@ export async function createIssuer(env: Env, input: IssuerInput) {
   return { issuerId: id, apiKey };
 }
 
+/**
+ * Updates the calling issuer's profile. Certification is the operator's word about an issuer, so
+ * the issuer's own key may not set or clear it, in either direction (ISS-10).
+ */
 export async function updateIssuer(env: Env, issuerId: string, input: Partial<IssuerInput>) {
+  if (input.is_certified !== undefined) throw new AppError('E403102');
   const repo = issuingRepo(env.DB);
   const imageKey = input.image ? await saveImage(env, `issuers/${issuerId}`, input.image) : undefined;
   await repo
@@ -68,7 +73,6 @@ export async function updateIssuer(env: Env, issuerId: string, input: Partial<Is
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.email !== undefined ? { email: input.email } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.is_certified !== undefined ? { isCertified: input.is_certified } : {}),
       ...(input.service_country !== undefined ? { serviceCountry: input.service_country } : {}),
       ...(imageKey ? { imageKey } : {}),
       updatedAt: Date.now(),
