@@ -47,7 +47,7 @@ export function completionEvents(d1: D1Database) {
         path(`/assertions/host/detail/${hostId}`),
         now,
       ),
-    /** A merge: counts the source's badges before they move, and only while the source is open. */
+    /** A merge: counts the source's badges before they move, and only while source and target are open. */
     merged: (source: string, target: string, now: number) =>
       rawStatement(
         d1,
@@ -57,7 +57,8 @@ export function completionEvents(d1: D1Database) {
              AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL)
              + (SELECT COUNT(*) FROM host_assertions h WHERE h.account_id = ?1 AND NOT EXISTS (
                SELECT 1 FROM host_assertions t WHERE t.account_id = ?2 AND t.external_id = h.external_id))), ?3, 0, 0, ?4
-         WHERE EXISTS (SELECT 1 FROM accounts WHERE id = ?1 AND status = 'active')`,
+         WHERE EXISTS (SELECT 1 FROM accounts WHERE id = ?1 AND status = 'active')
+           AND EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND status = 'active')`,
         source,
         target,
         wallet,

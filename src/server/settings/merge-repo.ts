@@ -18,8 +18,9 @@ export interface MergePreview {
 
 /**
  * Account integration (spec §1 merge; ACC-05..09). Every statement of the merge batch is guarded by
- * "the source is still active", and the source is closed last, so a second or parallel run of the
- * same batch changes nothing (ACC-08).
+ * "the source and the target are both still active", and the source is closed last, so a second or
+ * parallel run of the same batch changes nothing (ACC-08), and of two crossed merges (A into B, B
+ * into A) only the first to commit applies (MRG-10).
  */
 export function mergeRepo(d1: D1Database) {
   const s = (q: string, ...p: unknown[]) => rawStatement(d1, q, ...p);
@@ -53,38 +54,34 @@ export function mergeRepo(d1: D1Database) {
         .first<MergePreview>();
       return row ?? { badges: 0, imports: 0, emails: 0, certificates: 0, notifications: 0 };
     },
-    /** The merge, in order. */
+    /** The merge, in order; every statement binds ?1 = source, ?2 = target. */
     statements(mergeId: string, source: string, target: string, now: number) {
-      const live = "EXISTS (SELECT 1 FROM accounts WHERE id = ?1 AND status = 'active')";
+      const live = `EXISTS (SELECT 1 FROM accounts WHERE id = ?1 AND status = 'active')
+        AND EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND status = 'active')`;
+      const st = (q: string, ...more: unknown[]) => s(q, source, target, ...more);
       const move = (table: string, extra = '') =>
-        s(`UPDATE ${table} SET account_id = ?2${extra} WHERE account_id = ?1 AND ${live}`, source, target);
-      const drop = (table: string) => s(`DELETE FROM ${table} WHERE account_id = ?1 AND ${live}`, source);
+        st(`UPDATE ${table} SET account_id = ?2${extra} WHERE account_id = ?1 AND ${live}`);
+      const drop = (table: string) => st(`DELETE FROM ${table} WHERE account_id = ?1 AND ${live}`);
       return [
         move('assertions'),
         // An import both accounts hold stays once: the target's copy wins, the source's is dropped.
-        s(`UPDATE OR IGNORE host_assertions SET account_id = ?2 WHERE account_id = ?1 AND ${live}`, source, target),
+        st(`UPDATE OR IGNORE host_assertions SET account_id = ?2 WHERE account_id = ?1 AND ${live}`),
         drop('host_assertions'),
         move('acad_docs'),
         move('notifications'),
         // Verified addresses move (never as primary); a pending one the target also has is dropped.
-        s(
-          `UPDATE OR IGNORE account_emails SET account_id = ?2, is_primary = 0 WHERE account_id = ?1 AND ${live}`,
-          source,
-          target,
-        ),
+        st(`UPDATE OR IGNORE account_emails SET account_id = ?2, is_primary = 0 WHERE account_id = ?1 AND ${live}`),
         ...['account_emails', 'sessions', 'verification_codes', 'link_tokens', 'password_history'].map(drop),
-        s(
-          `UPDATE account_merges SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'proven'`,
+        st(
+          `UPDATE account_merges SET status = 'completed', completed_at = ?3 WHERE id = ?4 AND status = 'proven' AND ${live}`,
           now,
           mergeId,
         ),
-        // Last: the source can no longer sign in (ACC-09).
-        s(
-          `UPDATE accounts SET status = 'merged', merged_into = ?, password_hash = NULL, updated_at = ?
-           WHERE id = ? AND status = 'active' RETURNING id`,
-          target,
+        // Last: the source can no longer sign in (ACC-09). Its RETURNING row says the merge applied.
+        st(
+          `UPDATE accounts SET status = 'merged', merged_into = ?2, password_hash = NULL, updated_at = ?3
+           WHERE id = ?1 AND ${live} RETURNING id`,
           now,
-          source,
         ),
       ];
     },
