@@ -11,14 +11,19 @@ async function badgePage(d1: D1Database, q: { page: D1PreparedStatement; count: 
 }
 const offset = (page: number) => (page - 1) * CONFIG.pageSizes.badges;
 
+/*
+ * The discovery pages' data. The find* forms answer null for "not found", which the pages render
+ * themselves; the API's forms throw the error code instead.
+ */
+
 /** The issuer page (spec §2 /issuers/{id}): profile, certified mark, website, its discoverable badges. */
-export async function issuerPage(d1: D1Database, issuerId: string, page: number, dir: Direction) {
+export async function findIssuerPage(d1: D1Database, issuerId: string, page: number, dir: Direction) {
   const repo = discoveryRepo(d1);
   const [issuer, list] = await Promise.all([
     repo.issuer(issuerId),
     badgePage(d1, repo.issuerBadges(issuerId, dir, CONFIG.pageSizes.badges, offset(page))),
   ]);
-  if (!issuer) throw new AppError('E404102');
+  if (!issuer) return null;
   return {
     issuer: {
       issuer_id: issuer.id,
@@ -32,11 +37,18 @@ export async function issuerPage(d1: D1Database, issuerId: string, page: number,
   };
 }
 
-/** The badge class page (spec §2 /issuers/{i}/badges/{b}): criteria, skills, issuer, public holders. */
-export async function badgeClassPage(d1: D1Database, issuerId: string, badgeId: string) {
+/** The issuer page for the API, or E404102. */
+export async function issuerPage(d1: D1Database, issuerId: string, page: number, dir: Direction) {
+  const found = await findIssuerPage(d1, issuerId, page, dir);
+  if (!found) throw new AppError('E404102');
+  return found;
+}
+
+/** The badge class page (spec §2 /issuers/{i}/badges/{b}): criteria, skills, issuer, public holders; null if none. */
+export async function findBadgeClassPage(d1: D1Database, issuerId: string, badgeId: string) {
   const repo = discoveryRepo(d1);
   const [row, skills] = await Promise.all([repo.badgeClass(issuerId, badgeId), repo.classSkills(badgeId)]);
-  if (!row) throw new AppError('E404101');
+  if (!row) return null;
   return {
     badge_id: row.id,
     issuer_id: row.issuer_id,
@@ -54,12 +66,19 @@ export async function badgeClassPage(d1: D1Database, issuerId: string, badgeId: 
 }
 
 /** The skill page (spec §2 /skill/{tagid}): the discoverable badges carrying the skill, by name. */
-export async function skillPage(d1: D1Database, tagId: string, page: number, dir: Direction) {
+export async function findSkillPage(d1: D1Database, tagId: string, page: number, dir: Direction) {
   const repo = discoveryRepo(d1);
   const [tag, list] = await Promise.all([
     repo.tag(tagId),
     badgePage(d1, repo.skillBadges(tagId, dir, CONFIG.pageSizes.badges, offset(page))),
   ]);
-  if (!tag) throw new AppError('E404107');
+  if (!tag) return null;
   return { tag: { tag_id: tag.id, tag_name: tag.name }, ...list };
+}
+
+/** The skill page for the API, or E404107. */
+export async function skillPage(d1: D1Database, tagId: string, page: number, dir: Direction) {
+  const found = await findSkillPage(d1, tagId, page, dir);
+  if (!found) throw new AppError('E404107');
+  return found;
 }

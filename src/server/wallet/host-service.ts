@@ -10,10 +10,16 @@ export async function ownedHost(d1: D1Database, id: string, accountId: string): 
   return row;
 }
 
-/** An imported badge as the public sees it: public and not revoked, else "private or deleted". */
-export async function publicHost(d1: D1Database, id: string): Promise<HostRow> {
+/** An imported badge as the public sees it: public and not revoked, else null. */
+export async function findPublicHost(d1: D1Database, id: string): Promise<HostRow | null> {
   const row = await hostRepo(d1).byId(id);
-  if (!row || row.is_public !== 1 || row.revoked_at) throw new AppError('E404104');
+  return row && row.is_public === 1 && !row.revoked_at ? row : null;
+}
+
+/** The public imported badge for the API, or "private or deleted" (E404104). */
+export async function publicHost(d1: D1Database, id: string): Promise<HostRow> {
+  const row = await findPublicHost(d1, id);
+  if (!row) throw new AppError('E404104');
   return row;
 }
 

@@ -64,11 +64,8 @@ export async function deleteBadge(d1: D1Database, id: string, accountId: string,
   throw new AppError('E404101');
 }
 
-/**
- * A badge as the public sees it: only while it is received, public, not revoked and not deleted.
- * Anything else is "private or deleted" (E404104), the same answer whichever it is.
- */
-export async function publicBadge(d1: D1Database, id: string): Promise<BadgeRow> {
+/** A badge as the public sees it: only while it is received, public, not revoked and not deleted. */
+export async function findPublicBadge(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
   const visible =
     b &&
@@ -77,7 +74,13 @@ export async function publicBadge(d1: D1Database, id: string): Promise<BadgeRow>
     !b.revoked_at &&
     !b.deleted_by_owner_at &&
     !b.deleted_by_issuer_at;
-  if (!visible) throw new AppError('E404104');
+  return visible ? b : null;
+}
+
+/** The public badge for the API: anything else is "private or deleted" (E404104), whichever it is. */
+export async function publicBadge(d1: D1Database, id: string): Promise<BadgeRow> {
+  const b = await findPublicBadge(d1, id);
+  if (!b) throw new AppError('E404104');
   return b;
 }
 
@@ -92,12 +95,18 @@ export async function ownerDetail(d1: D1Database, id: string, accountId: string,
 /**
  * An issued badge not yet received, as the public sees it (spec §2 /public/assertions/unAcquired):
  * the badge, issuer and dates, never the address. Once received it is the owner's to publish, so
- * it answers "private or deleted" like any badge that is not public.
+ * it is null then, like any badge that is not public.
  */
-export async function publicUnacquired(d1: D1Database, id: string): Promise<BadgeRow> {
+export async function findPublicUnacquired(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
   const open =
     b && b.accept_status === 0 && !b.is_hidden && !b.revoked_at && !b.deleted_by_owner_at && !b.deleted_by_issuer_at;
-  if (!open) throw new AppError('E404104');
+  return open ? b : null;
+}
+
+/** The unreceived badge for the API, or "private or deleted" (E404104). */
+export async function publicUnacquired(d1: D1Database, id: string): Promise<BadgeRow> {
+  const b = await findPublicUnacquired(d1, id);
+  if (!b) throw new AppError('E404104');
   return b;
 }
