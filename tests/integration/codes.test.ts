@@ -1,14 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { checkCode, prepareCode } from '../../src/server/codes/service';
+import { checkCode, prepareCode, wasIssued } from '../../src/server/codes/service';
 import type { CodeBinding } from '../../src/server/codes/hash';
 import { runBatch } from '../../src/server/db/batch';
 import { AppError } from '../../src/server/errors';
 import { createAccount, unique } from './helpers';
 
+/** Issues a code as the services do: over the hourly cap the insert writes nothing, and that is E429100. */
 async function issue(b: CodeBinding, now = Date.now()) {
   const { code, statements } = await prepareCode(env, b, now);
-  await runBatch(env.DB, statements);
+  if (!wasIssued(await runBatch(env.DB, statements))) throw new AppError('E429100');
   return code;
 }
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

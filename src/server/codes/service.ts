@@ -1,26 +1,49 @@
 import { CONFIG } from '../config';
-import type { BatchItem } from '../db/batch';
+import { newId } from '../auth/tokens';
+import type { BatchItem, SqlCondition } from '../db/batch';
 import { AppError } from '../errors';
 import { randomCode } from './generate';
 import { codeHash, sameDigest, type CodeBinding } from './hash';
 import { codesRepo } from './repo';
 
+/** A code ready to be issued: its statements, and the condition "it was issued" for what depends on it. */
+export interface PreparedCode {
+  code: string;
+  /** The conditional insert first (`wasIssued` reads its result), then the older codes retired. */
+  statements: BatchItem[];
+  issued: SqlCondition;
+}
+
 /**
  * A new six-digit code for (account, purpose, target), as statements for the caller's batch (which
- * also holds the outbox mail that carries it). At most `maxPerHour` codes per account and purpose
- * (CODE-01); issuing one retires the earlier ones.
+ * also holds the outbox mail that carries it, written `onlyIf: issued`). At most `maxPerHour` codes
+ * per account and purpose (CODE-01), counted by the insert itself, so parallel requests cannot pass
+ * the cap (CON-10); `requires` is the caller's own precondition, checked by the same statement.
+ * Issuing one retires the earlier ones.
  */
 export async function prepareCode(
   env: Env,
   b: CodeBinding,
   now: number,
-): Promise<{ code: string; statements: BatchItem[] }> {
+  requires?: SqlCondition,
+): Promise<PreparedCode> {
   const repo = codesRepo(env.DB);
-  if ((await repo.issuedSince(b, now - 3_600_000)) >= CONFIG.code.maxPerHour) throw new AppError('E429100');
   const code = randomCode(CONFIG.code.digits);
   const expiresAt = now + CONFIG.code.ttlMinutes * 60_000;
-  return { code, statements: [repo.retireLive(b, now), repo.insert(b, await codeHash(env, b, code), expiresAt, now)] };
+  const id = newId();
+  const cap = { since: now - 3_600_000, max: CONFIG.code.maxPerHour, requires };
+  return {
+    code,
+    statements: [
+      repo.insertUnderCap(id, b, await codeHash(env, b, code), expiresAt, now, cap),
+      repo.retireOthers(b, id, now),
+    ],
+    issued: repo.issued(id),
+  };
 }
+
+/** Whether the code's insert (result `at`) issued it; false: the hourly cap, or `requires` failed. */
+export const wasIssued = (results: D1Result[], at = 0): boolean => (results[at]?.meta.changes ?? 0) > 0;
 
 /**
  * Checks a code. An attempt is spent before comparing, with one conditional UPDATE, so parallel

@@ -1,6 +1,15 @@
 /** Anything that can join a D1 batch: a drizzle query (not yet run) or a raw prepared statement. */
 export type BatchItem = D1PreparedStatement | { toSQL(): { sql: string; params: unknown[] } };
 
+/**
+ * A condition written by one repo and checked by another's statement inside the same batch (the mail
+ * is queued only if the code it carries was issued). Plain `?` placeholders, appended at the end.
+ */
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
 /** A raw statement for SQL drizzle cannot express (INSERT … SELECT … WHERE NOT EXISTS). */
 export function rawStatement(d1: D1Database, query: string, ...params: unknown[]): D1PreparedStatement {
   return d1.prepare(query).bind(...params);

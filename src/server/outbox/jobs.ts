@@ -1,3 +1,4 @@
+import type { SqlCondition } from '../db/batch';
 import type { AwardChunk, DeleteObjects, Mail, PurgeAccount } from './payloads';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
@@ -13,9 +14,11 @@ export type Job = { [K in JobKind]: { kind: K; payload: JobPayloads[K] } }[JobKi
 
 /**
  * A job for commitWithJobs. A caller that names the row's id makes the job idempotent: writing the
- * same id again (a retried award chunk) is skipped instead of queuing the side effect twice.
+ * same id again (a retried award chunk) is skipped instead of queuing the side effect twice. A job
+ * with `onlyIf` is written only when that condition holds at its place in the batch (CON-10: the
+ * mail of a code exists only if the code was issued under the hourly cap).
  */
-export type OutboxJob = Job & { id?: string };
+export type OutboxJob = Job & { id?: string; onlyIf?: SqlCondition };
 
 /** The body of a queue message: only the outbox id; the row holds the payload. */
 export interface JobMessage {

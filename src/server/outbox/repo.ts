@@ -1,5 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens';
+import { rawStatement, type SqlCondition } from '../db/batch';
 import { db } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Job } from './jobs';
@@ -9,6 +10,21 @@ export function outboxInsert(d1: D1Database, job: Job, now: number, id: string =
   return db(d1)
     .insert(outbox)
     .values({ id, kind: job.kind, payload: JSON.stringify(job.payload), availableAt: now, createdAt: now });
+}
+
+/** Builds the insert of an outbox row that is written only if `cond` holds inside the batch. */
+export function outboxInsertWhen(d1: D1Database, job: Job, now: number, id: string, cond: SqlCondition) {
+  return rawStatement(
+    d1,
+    `INSERT INTO outbox (id, kind, payload, status, attempts, available_at, created_at)
+     SELECT ?, ?, ?, 'pending', 0, ?, ? WHERE ${cond.sql}`,
+    id,
+    job.kind,
+    JSON.stringify(job.payload),
+    now,
+    now,
+    ...cond.params,
+  );
 }
 
 /** How long one attempt holds its row: a second delivery meanwhile finds it taken (NOTIF-02). */

@@ -1,4 +1,4 @@
-import { rawStatement as s } from '../db/batch';
+import { rawStatement as s, type SqlCondition } from '../db/batch';
 
 export interface EmailRow {
   id: string;
@@ -33,17 +33,37 @@ export function emailsRepo(d1: D1Database) {
         .first();
       return row !== null;
     },
-    insertPending: (id: string, accountId: string, email: string, normalized: string, now: number) =>
+    /** Builds the insert of a pending address, written only if `cond` holds (its code was issued). */
+    insertPendingIf: (
+      id: string,
+      accountId: string,
+      email: string,
+      normalized: string,
+      now: number,
+      cond: SqlCondition,
+    ) =>
       s(
         d1,
         `INSERT INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at)
-         VALUES (?, ?, ?, ?, NULL, 0, ?)`,
+         SELECT ?, ?, ?, ?, NULL, 0, ? WHERE ${cond.sql} ON CONFLICT DO NOTHING`,
         id,
         accountId,
         email,
         normalized,
         now,
+        ...cond.params,
       ),
+    /** The condition "the address is not on this account yet", for the code an addition mails. */
+    notOnAccount: (accountId: string, normalized: string): SqlCondition => ({
+      sql: 'NOT EXISTS (SELECT 1 FROM account_emails WHERE account_id = ? AND email_normalized = ?)',
+      params: [accountId, normalized],
+    }),
+    /** The condition "the address is on this account, still pending", for a resent code. */
+    pendingOnAccount: (accountId: string, normalized: string): SqlCondition => ({
+      sql: `EXISTS (SELECT 1 FROM account_emails
+              WHERE account_id = ? AND email_normalized = ? AND verified_at IS NULL)`,
+      params: [accountId, normalized],
+    }),
     markVerified: (accountId: string, normalized: string, now: number) =>
       s(
         d1,

@@ -2,10 +2,10 @@ import { toLanguage, DEFAULT_LANGUAGE } from '../../i18n/languages';
 import { normalizeEmail } from '../../lib/email';
 import { accountMail } from '../accounts/mails';
 import { newId } from '../auth/tokens';
-import { prepareCode, checkCode } from '../codes/service';
+import { checkCode, prepareCode, wasIssued } from '../codes/service';
 import { CONFIG } from '../config';
 import type { SessionUser } from '../context';
-import { runBatch } from '../db/batch';
+import { runBatch, type BatchItem, type SqlCondition } from '../db/batch';
 import { AppError } from '../errors';
 import { walletUrl } from '../http/wallet-url';
 import { commitWithJobs } from '../outbox/commit';
@@ -26,13 +26,24 @@ export async function listEmails(env: Env, user: SessionUser) {
   }));
 }
 
-/** Mails a fresh six-digit code to the address, with the statements that store it, in one batch. */
-async function mailCode(env: Env, user: SessionUser, email: string, normalized: string, extra: D1PreparedStatement[]) {
+/**
+ * Mails a fresh six-digit code to the address: the code (under the hourly cap and `requires`), the
+ * statements that depend on it, and its mail, in one batch. False when no code was issued.
+ */
+async function mailCode(
+  env: Env,
+  user: SessionUser,
+  email: string,
+  normalized: string,
+  requires: SqlCondition,
+  then: (issued: SqlCondition) => BatchItem[] = () => [],
+): Promise<boolean> {
   const now = Date.now();
-  const { code, statements } = await prepareCode(
+  const { code, statements, issued } = await prepareCode(
     env,
     { accountId: user.accountId, purpose: 'add_email', target: normalized },
     now,
+    requires,
   );
   const mail = accountMail(
     'email_code',
@@ -41,27 +52,37 @@ async function mailCode(env: Env, user: SessionUser, email: string, normalized: 
     walletUrl(env, '/setting?menu=1'),
     { code, minutes: CONFIG.code.ttlMinutes },
   );
-  await commitWithJobs(env, [...extra, ...statements], [{ kind: 'mail', payload: mail }], now);
+  const results = await commitWithJobs(
+    env,
+    [...statements, ...then(issued)],
+    [{ kind: 'mail', payload: mail, onlyIf: issued }],
+    now,
+  );
+  return wasIssued(results);
 }
 
 /**
  * Adds an address (spec §4): pending until the mailed code is entered. A pending address confers
- * nothing, neither sign-in nor badges nor a claim that blocks its real owner (ACC-01).
+ * nothing, neither sign-in nor badges nor a claim that blocks its real owner (ACC-01). An address
+ * already on the account, pending or verified, is a duplicate (spec §5: E409107); resending a code
+ * is ResendCode. Parallel additions: the first adds it, the rest are duplicates (CON-10).
  */
 export async function addEmail(env: Env, user: SessionUser, raw: string, password: string) {
   await confirmPassword(env, user, password);
   const email = raw.trim();
   const normalized = normalizeEmail(email);
-  const existing = await mine(env, user.accountId, normalized);
-  if (existing?.verified_at) throw new AppError('E409107');
+  if (await mine(env, user.accountId, normalized)) throw new AppError('E409107');
   const repo = emailsRepo(env.DB);
-  await mailCode(
+  const added = await mailCode(
     env,
     user,
     email,
     normalized,
-    existing ? [] : [repo.insertPending(newId(), user.accountId, email, normalized, Date.now())],
+    repo.notOnAccount(user.accountId, normalized),
+    (issued) => [repo.insertPendingIf(newId(), user.accountId, email, normalized, Date.now(), issued)],
   );
+  if (added) return;
+  throw new AppError((await mine(env, user.accountId, normalized)) ? 'E409107' : 'E429100');
 }
 
 export async function resendEmailCode(env: Env, user: SessionUser, raw: string) {
@@ -69,7 +90,11 @@ export async function resendEmailCode(env: Env, user: SessionUser, raw: string) 
   const existing = await mine(env, user.accountId, normalized);
   if (!existing) throw new AppError('E404106');
   if (existing.verified_at) throw new AppError('E409109');
-  await mailCode(env, user, existing.email, normalized, []);
+  const pending = emailsRepo(env.DB).pendingOnAccount(user.accountId, normalized);
+  if (await mailCode(env, user, existing.email, normalized, pending)) return;
+  // Not issued: the hourly cap, or the address was verified or removed meanwhile.
+  const after = await mine(env, user.accountId, normalized);
+  throw new AppError(!after ? 'E404106' : after.verified_at ? 'E409109' : 'E429100');
 }
 
 /**

@@ -5,7 +5,7 @@ import { accountRepo } from '../accounts/account-repo';
 import { checkLogin } from '../accounts/login';
 import { accountMail } from '../accounts/mails';
 import { newId } from '../auth/tokens';
-import { checkCode, prepareCode } from '../codes/service';
+import { checkCode, prepareCode, wasIssued } from '../codes/service';
 import { CONFIG } from '../config';
 import type { SessionUser } from '../context';
 import { runBatch } from '../db/batch';
@@ -40,7 +40,7 @@ export async function sendMergeCode(env: Env, user: SessionUser, email: string) 
   if (owner?.id === user.accountId) throw new AppError('E409114');
   if (!owner) return;
   const now = Date.now();
-  const { code, statements } = await prepareCode(
+  const { code, statements, issued } = await prepareCode(
     env,
     { accountId: user.accountId, purpose: 'merge', target: owner.id },
     now,
@@ -52,7 +52,9 @@ export async function sendMergeCode(env: Env, user: SessionUser, email: string) 
     walletUrl(env, '/login'),
     { code, minutes: CONFIG.code.ttlMinutes },
   );
-  await commitWithJobs(env, statements, [{ kind: 'mail', payload: mail }], now);
+  // The cap is counted by the code's own insert, so parallel sends stop at it (CON-10).
+  const results = await commitWithJobs(env, statements, [{ kind: 'mail', payload: mail, onlyIf: issued }], now);
+  if (!wasIssued(results)) throw new AppError('E429100');
 }
 
 export async function proveByCode(env: Env, user: SessionUser, email: string, code: string) {
