@@ -54,6 +54,7 @@ export const ERRORS = {
   E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures
   E415100: { status: 415, key: 'errors.E415100' }, // unsupported content type
   E415101: { status: 415, key: 'errors.E415101' }, // image is not a valid PNG or SVG
+  // Not raised since SVGs are rebuilt from an allow-list on upload (IMG-20); kept, as codes are permanent.
   E415102: { status: 415, key: 'errors.E415102' }, // SVG carries scripts or external references
   E415103: { status: 415, key: 'errors.E415103' }, // import: file extension must be png or svg
   E415104: { status: 415, key: 'errors.E415104' }, // profile picture must be png, jpg or jpeg

@@ -1,14 +1,11 @@
 import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
+import { sanitiseSvg } from '../images/svg-sanitise';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 
-/** Active content an issuer's SVG may not carry: it is served to browsers (security guide IMG-09). */
-const ACTIVE_SVG =
-  /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:|vbscript:|data:text\/html|@import|<(?:image|use|a|animate|set)\b[^>]*\b(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/)/i;
-
 /**
- * Checks an uploaded badge or issuer image: PNG or SVG by its bytes, structurally valid (every PNG
- * chunk and CRC, no DOCTYPE in SVG), and for SVG no scripts, handlers or external references.
+ * Checks an uploaded badge or issuer image: PNG or SVG by its bytes and structurally valid (every
+ * PNG chunk and CRC; no DOCTYPE in SVG). What an SVG may draw is decided when it is stored.
  * A baked image is accepted too: baking replaces what it carries.
  */
 export function validateImage(bytes: Uint8Array): 'png' | 'svg' {
@@ -21,7 +18,6 @@ export function validateImage(bytes: Uint8Array): 'png' | 'svg' {
     if (e.reason === 'too_large') throw new AppError('E413100', { max: 5 * 1024 });
     if (e.reason !== 'not_baked') throw new AppError('E415101');
   }
-  if (type === 'svg' && ACTIVE_SVG.test(new TextDecoder().decode(bytes))) throw new AppError('E415102');
   return type;
 }
 
@@ -37,7 +33,9 @@ export function decodeBase64(value: string): Uint8Array {
 
 /**
  * Stores an image under a fresh random key (never a client-given name: IMG-12). R2 is written
- * before D1 refers to it, so no row ever points at a missing object (FLT-06).
+ * before D1 refers to it, so no row ever points at a missing object (FLT-06). An SVG is stored as
+ * the sanitiser rebuilt it, never as uploaded: it is served to browsers and baked into every
+ * assertion image (IMG-09, IMG-20).
  */
 export async function storeImage(
   bucket: R2Bucket,
@@ -45,7 +43,9 @@ export async function storeImage(
   bytes: Uint8Array,
   type: 'png' | 'svg',
 ): Promise<string> {
+  const body = type === 'svg' ? sanitiseSvg(bytes) : bytes;
+  if (!body) throw new AppError('E415101');
   const key = `${prefix}/${newId()}.${type}`;
-  await bucket.put(key, bytes, { httpMetadata: { contentType: type === 'png' ? 'image/png' : 'image/svg+xml' } });
+  await bucket.put(key, body, { httpMetadata: { contentType: type === 'png' ? 'image/png' : 'image/svg+xml' } });
   return key;
 }
