@@ -16,7 +16,7 @@ const body = jsonBody(z.object({ access_token: z.string().optional(), assertion_
 const binary = (type: string, description: string) => ({
   200: { description, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } },
 });
-const download = (name: string, summary: string, responses: ReturnType<typeof binary>) =>
+const download = <N extends string>(name: N, summary: string, responses: ReturnType<typeof binary>) =>
   route({
     method: 'post',
     path: `${W}/Download/${name}`,

@@ -30,7 +30,8 @@ export function apiRouter(rules: RouterRules) {
   const guard: MiddlewareHandler<AppEnv>[] = [limitBody(rules.maxBody), ...(rules.guard ? [rules.guard] : [])];
   const security = rules.access === 'anonymous' ? [] : [{ [rules.access]: [] }];
   const fields: RuleFields = { 'x-access': rules.access, 'x-max-body': rules.maxBody };
-  const route = <R extends RouteConfig>(config: R) =>
+  // `P` keeps each path's literal type, so the typed client (hono/client) can name the route.
+  const route = <P extends string, R extends RouteConfig & { path: P }>(config: R) =>
     createRoute({ ...config, ...fields, security, middleware: [...guard, ...asList(config.middleware)] });
   return { router: new OpenAPIHono<AppEnv>({ defaultHook: validationHook }), route };
 }

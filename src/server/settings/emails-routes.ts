@@ -12,7 +12,7 @@ const P = '/Wallet/Setting/Email';
 const email = z.email().max(254);
 const password = z.string().min(1).max(256);
 
-const call = <T extends z.ZodObject>(name: string, summary: string, body: T, description = '') =>
+const call = <N extends string, T extends z.ZodObject>(name: N, summary: string, body: T, description = '') =>
   route({
     method: 'post',
     path: `${P}/${name}`,

@@ -1,7 +1,8 @@
 import { CONFIG } from '../config';
 import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
-import { jsonBody, okReply } from '../http/openapi';
+import { envelopeOf, jsonBody, okReply } from '../http/openapi';
+import type { VerificationReport } from './report';
 import { clientKey } from '../http/throttle';
 import { verifyRequest } from './service';
 import { apiRouter } from '../http/router';
@@ -45,7 +46,7 @@ const verification = route({
       }),
     ),
   },
-  responses: okReply('Verification report'),
+  responses: okReply('Verification report', envelopeOf<VerificationReport>()),
 });
 
 /** Public/Verification (spec §7): anyone may verify, no login needed. */

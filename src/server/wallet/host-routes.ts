@@ -15,7 +15,7 @@ const W = '/Wallet';
 const id = z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) });
 const signedIn = apiRouter(SIGNED_IN);
 const anonymous = apiRouter(ANONYMOUS);
-const call = (on: typeof signedIn, path: string, tag: string, summary: string) =>
+const call = <N extends string>(on: typeof signedIn, path: N, tag: string, summary: string) =>
   on.route({
     method: 'post',
     path: `${W}/${path}`,

@@ -1,14 +1,22 @@
 import { z } from '@hono/zod-openapi';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
-import { envelope, jsonBody, okReply } from '../http/openapi';
+import { envelope, envelopeOf, jsonBody, okReply } from '../http/openapi';
 import { findWalletList } from './list-repo';
-import { detailItem, listItem } from './present';
+import { detailItem, listItem, type ListItem } from './present';
 import { deleteBadge, hideBadge, ownedBadge, receiveAll, receiveBadge, setBadgePublic } from './service';
 import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
+
+/** FindList's answer: a page of badges and the counts the list's header shows. */
+interface WalletPage {
+  total_count: number;
+  total_claimable_badges: number;
+  total_receiving_badges: number;
+  assertions: ListItem[];
+}
 
 const W = '/Wallet';
 const token = { access_token: z.string().optional() };
@@ -35,10 +43,10 @@ const findList = route({
       }),
     ),
   },
-  responses: okReply('Badges'),
+  responses: okReply('Badges', envelopeOf<WalletPage>()),
 });
 
-const simple = <S extends z.ZodType>(name: string, summary: string, schema: S) =>
+const simple = <N extends string, S extends z.ZodType>(name: N, summary: string, schema: S) =>
   route({
     method: 'post',
     path: `${W}/${name}`,
