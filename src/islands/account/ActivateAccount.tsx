@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { account } from '../lib/client';
 import { Outcome } from '../lib/Outcome';
 
 export interface ActivateLabels {
@@ -35,7 +36,7 @@ export default function ActivateAccount({
 
   const activate = async () => {
     setState('busy');
-    const result = await apiPost('/api/v1.0/account/Wallet/ActivateAccount', { token });
+    const result = await call(account.ActivateAccount, { token });
     if (result.ok) setState('done');
     else {
       const first = result.errors[0];

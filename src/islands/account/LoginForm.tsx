@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { looksLikeEmail } from '../../lib/email';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { account } from '../lib/client';
 
 export interface LoginLabels {
   email: string;
@@ -40,7 +41,7 @@ export default function LoginForm({ labels, redirect }: { labels: LoginLabels; r
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await apiPost('/api/v1.0/account/Wallet/Login', { email: email.trim(), password });
+    const result = await call(account.Login, { email: email.trim(), password });
     if (result.ok) {
       window.location.assign(redirect);
       return;

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { account } from '../lib/client';
 import { byField, type FieldErrors } from '../lib/field-errors';
 import { Field } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
@@ -46,7 +47,7 @@ export default function NewPasswordForm({
     setErrors(found);
     if (found.password.length || found.confirm_password.length) return;
     setBusy(true);
-    const result = await apiPost('/api/v1.0/account/Wallet/ResetPassword', { token, ...form });
+    const result = await call(account.ResetPassword, { token, ...form });
     setBusy(false);
     if (result.ok) {
       setDone(true);

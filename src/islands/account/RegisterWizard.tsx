@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CONFIG_LIMITS } from '../../lib/limits';
 import { looksLikeEmail } from '../../lib/email';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { account } from '../lib/client';
 import { byField, type FieldErrors } from '../lib/field-errors';
 import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
 import { Field } from './Field';
@@ -79,7 +80,7 @@ export default function RegisterWizard({
     setErrors(found);
     if (Object.values(found).some((v) => v && v.length)) return;
     setBusy(true);
-    const result = await apiPost('/api/v1.0/account/Wallet/CreateAccount', {
+    const result = await call(account.CreateAccount, {
       ...form,
       email: form.email.trim(),
       agree_term_of_service: true,

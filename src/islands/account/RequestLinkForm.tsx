@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { looksLikeEmail } from '../../lib/email';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { account } from '../lib/client';
 import { Field } from './Field';
 
 export interface RequestLinkLabels {
@@ -34,7 +35,7 @@ export default function RequestLinkForm({ labels }: { labels: RequestLinkLabels 
     }
     setBusy(true);
     setError(null);
-    const result = await apiPost('/api/v1.0/account/Wallet/ForgotPassword', { email: value });
+    const result = await call(account.ForgotPassword, { email: value });
     setBusy(false);
     if (!result.ok) {
       setError(result.errors[0]?.message || labels.fallback);

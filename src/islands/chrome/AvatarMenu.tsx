@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { path } from '../../lib/paths';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { account } from '../lib/client';
 import { useDismiss } from '../lib/use-dismiss';
 import { clearNotifications } from '../stores/notifications';
 
@@ -33,7 +34,7 @@ export default function AvatarMenu(props: AvatarMenuProps) {
   useDismiss(open, rootRef, close);
 
   const signOut = async () => {
-    await apiPost('/api/v1.0/account/Wallet/OpenbadgeWalletLogout');
+    await call(account.OpenbadgeWalletLogout, {});
     // Spec §2: signing out clears notifications (the tab's remembered new-mark) and goes to login.
     clearNotifications();
     window.location.assign(path('/login'));

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { call, handleFailure, type ApiLabels } from '../lib/api';
+import { wallet } from '../lib/client';
 import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
 
 export interface TermsModalLabels extends ApiLabels {
@@ -39,7 +40,7 @@ export default function TermsModal({
 
   const agree = async () => {
     setBusy(true);
-    const result = await apiPost('/api/v1.0/openbadge/v2/Wallet/SetTermOfService', { agree_term_of_service: true });
+    const result = await call(wallet.SetTermOfService, { agree_term_of_service: true });
     setBusy(false);
     if (result.ok) dialogRef.current?.close();
     else handleFailure(result, labels);

@@ -1,12 +1,10 @@
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
+import type { ErrorBody, ErrorItem } from '../../server/http/envelope';
 import { path } from '../../lib/paths';
 import { showError } from '../stores/dialogs';
 
-export interface ApiErrorItem {
-  code: string;
-  resource_key: string;
-  message: string;
-  field?: string;
-}
+/** One error of a failed call (spec §8), as the server's one error boundary sends it. */
+export type ApiErrorItem = ErrorItem;
 
 /** The outcome of a wallet call: the body's `status` decides, as spec §7 says. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; errors: ApiErrorItem[] };
@@ -20,7 +18,42 @@ export interface ApiLabels {
   unknown: string;
 }
 
-/** Calls a wallet endpoint: POST with JSON; the session cookie travels automatically. */
+/** A route of the typed client (src/islands/lib/client.ts) that takes a JSON body by POST. */
+export interface PostRoute<B, A> {
+  $post: (args: { json: B }, options?: ClientRequestOptions) => Promise<ClientResponse<A>>;
+}
+
+/** What a route answers on success, as the server's route declares it, without the envelope's `status`. */
+export type Answer<R> = R extends PostRoute<never, infer A> ? Omit<A, 'status'> : never;
+
+/**
+ * Calls a route of the typed client, e.g. `call(wallet.FindList, { page: 2 })`: the body and the
+ * answer are typed from the server's route. The body's `status` decides (spec §7); a network
+ * failure is status 0; an abort through `signal` rethrows, as `fetch` does.
+ */
+export async function call<B, A>(
+  route: PostRoute<B, A>,
+  body: NoInfer<B>,
+  signal?: AbortSignal,
+): Promise<ApiResult<A>> {
+  let res: ClientResponse<A>;
+  try {
+    res = await route.$post({ json: body }, signal ? { init: { signal } } : undefined);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    return { ok: false, status: 0, errors: [] };
+  }
+  // Only the success answer is typed by the route; a failure is the spec's error envelope.
+  const json = (await res.json().catch(() => null)) as (A & Partial<ErrorBody>) | null;
+  const status = typeof json?.status === 'number' ? json.status : res.status;
+  if (status === 200 && json) return { ok: true, data: json };
+  return { ok: false, status, errors: json?.errors ?? [] };
+}
+
+/**
+ * The untyped call, kept only for the settings and account forms that move to `useSubmit` and the
+ * password pair in the next commit; use `call` with a route of the typed client.
+ */
 export async function apiPost<T>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<ApiResult<T>> {
   let res: Response;
   try {

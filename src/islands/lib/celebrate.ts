@@ -1,4 +1,5 @@
-import { apiPost } from './api';
+import { call } from './api';
+import { wallet } from './client';
 
 let pending = false;
 
@@ -14,7 +15,7 @@ export function armConfetti(notShownYet: boolean): void {
 export async function celebrateOnce(): Promise<void> {
   if (!pending) return;
   pending = false;
-  void apiPost('/api/v1.0/openbadge/v2/Wallet/SetConfettiShownOnceStatus', {});
+  void call(wallet.SetConfettiShownOnceStatus, {});
   const { default: confetti } = await import('canvas-confetti');
   // Our own canvas, drawn on the main thread: the library's default worker comes from a blob: URL,
   // which the Content-Security-Policy rightly refuses.

@@ -1,11 +1,11 @@
-import { apiPost, type ApiResult } from '../lib/api';
-import { NOTIFICATION_API, type NoticePage } from './types';
+import { call, type ApiResult } from '../lib/api';
+import { notices, type NoticePage } from './types';
 
 let pending: Promise<ApiResult<NoticePage>> | null = null;
 
 /** The first page of "All", fetched the moment the bell is pressed, beside the panel's chunk. */
 export function startFirstPage(): void {
-  pending = apiPost<NoticePage>(`${NOTIFICATION_API}/GetNotifications`, {
+  pending = call(notices.GetNotifications, {
     already_have_notification_count: 0,
     search: { type: 0 },
   });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiPost, type ApiResult } from '../lib/api';
+import { call, type ApiResult } from '../lib/api';
 import { $noticeError, $unread } from '../stores/notifications';
 import { takeFirstPage } from './first-page';
-import { fetchUnread, mergeNotices, NOTIFICATION_API, type Notice, type NoticePage, type NoticeTab } from './types';
+import { fetchUnread, mergeNotices, notices, type Notice, type NoticePage, type NoticeTab } from './types';
 
 type Phase = 'loading' | 'ready' | 'error';
 
@@ -34,7 +34,7 @@ export function useNoticeList() {
   /** Everything up to the newest id shown is read: the new-mark goes when nothing unread is left. */
   const markRead = useCallback(
     async (of: NoticeTab, newest: number) => {
-      const r = await apiPost(`${NOTIFICATION_API}/SetNotificationIsRead`, { last_id: newest });
+      const r = await call(notices.SetNotificationIsRead, { last_id: newest });
       if (!r.ok) return fail();
       if (of === 0) return $unread.set(false);
       const has = await fetchUnread();
@@ -61,7 +61,7 @@ export function useNoticeList() {
     async (of: NoticeTab, offset: number) => {
       const request = ++latest.current;
       const body = { already_have_notification_count: offset, search: { type: of } };
-      await apply(of, offset, request, await apiPost<NoticePage>(`${NOTIFICATION_API}/GetNotifications`, body));
+      await apply(of, offset, request, await call(notices.GetNotifications, body));
     },
     [apply],
   );
@@ -98,7 +98,7 @@ export function useNoticeList() {
 
   const remove = useCallback(
     async (id: number) => {
-      const r = await apiPost(`${NOTIFICATION_API}/DeleteNotification`, { notification_ids: [id] });
+      const r = await call(notices.DeleteNotification, { notification_ids: [id] });
       if (!r.ok) return fail();
       show(
         held.current.filter((n) => n.id !== id),
@@ -110,7 +110,7 @@ export function useNoticeList() {
   );
 
   const removeAll = useCallback(async () => {
-    const r = await apiPost(`${NOTIFICATION_API}/DeleteNotification`, { is_delete_all: true });
+    const r = await call(notices.DeleteNotification, { is_delete_all: true });
     if (!r.ok) return fail();
     show([], 0, 'ready');
     $unread.set(false);

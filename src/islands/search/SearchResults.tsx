@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageData } from '../../server/discovery/search-page';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { wallet } from '../lib/client';
 import { BadgeItems, IssuerItems, SkillItems } from './Items';
 import { LinkPager, type PagerLabels } from './LinkPager';
 import { searchHref } from './links';
@@ -63,11 +64,7 @@ export default function SearchResults({
     inFlight.current = ctrl;
     setPhase('searching');
     try {
-      const r = await apiPost<Data['overview']>(
-        '/api/v1.0/openbadge/v2/Wallet/Search/FindAllList',
-        { search_keyword: q },
-        ctrl.signal,
-      );
+      const r = await call(wallet.Search.FindAllList, { search_keyword: q }, ctrl.signal);
       if (!r.ok) return setPhase('failed');
       setData({ query, overview: r.data, list: null });
       setPhase('ready');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { apiPost } from '../lib/api';
+import { call, type Answer } from '../lib/api';
+import { wallet } from '../lib/client';
 
-export type VerifyCode = string;
 type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];
 
@@ -22,14 +22,7 @@ export interface VerifyLabels extends Record<Item, string> {
   codes: Record<string, string>;
 }
 
-interface Report {
-  items: Record<Item, { status: 'success' | 'fail'; text: string | null }>;
-  verify_errors_code: VerifyCode[];
-  verify_warnings_code: VerifyCode[];
-  badge_pass: boolean;
-  verify_state: 'valid' | 'invalid' | 'unverifiable';
-  badge_information: { revoked: boolean; revocation_reason: string | null };
-}
+type Report = Answer<typeof wallet.Public.Verification>;
 
 type State =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
@@ -54,9 +47,9 @@ export default function VerifyBadge(props: {
     e.preventDefault();
     setState({ kind: 'loading' });
     const body = props.assertionId
-      ? { input_type: 'assertion_id', assertion_id: props.assertionId }
-      : { input_type: 'url', url: props.url };
-    const r = await apiPost<Report>('/api/v1.0/openbadge/v2/Wallet/Public/Verification', body);
+      ? { input_type: 'assertion_id' as const, assertion_id: props.assertionId }
+      : { input_type: 'url' as const, url: props.url };
+    const r = await call(wallet.Public.Verification, body);
     setState(
       r.ok
         ? { kind: 'done', report: r.data }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ShareTarget } from '../../lib/share-links';
-import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { call, handleFailure, type ApiLabels, type ApiResult } from '../lib/api';
+import { wallet } from '../lib/client';
 import { armConfetti, celebrateOnce } from '../lib/celebrate';
 import { importWithTimeout } from '../lib/lazy';
 import { confirmAction } from '../stores/dialogs';
@@ -75,13 +76,15 @@ export default function BadgeActions({
     window.location.assign(detailUrl);
   };
 
-  const call = async (name: string, extra: Record<string, unknown> = {}) => {
+  /** One call on this badge, busy meanwhile; failures per spec §8. True when it succeeded. */
+  const run = async (request: () => Promise<ApiResult<unknown>>) => {
     setBusy(true);
-    const result = await apiPost(`/api/v1.0/openbadge/v2/Wallet/${name}`, { assertion_id: id, ...extra });
+    const result = await request();
     setBusy(false);
     if (!result.ok) handleFailure(result, labels);
     return result.ok;
   };
+  const badge = { assertion_id: id };
 
   const remove = async () => {
     const sure = await confirmAction({
@@ -90,7 +93,7 @@ export default function BadgeActions({
       closeButton: { visible: true, text: labels.cancel },
       actionButton: { visible: true, text: labels.delete, color: 'danger' },
     });
-    if (sure && (await call(deleteCall))) window.location.assign(listUrl);
+    if (sure && (await run(() => call(wallet[deleteCall], badge)))) window.location.assign(listUrl);
   };
 
   if (acceptStatus === 0)
@@ -100,7 +103,9 @@ export default function BadgeActions({
           type="button"
           className="btn"
           disabled={busy}
-          onClick={() => void call('SetReceiveBadgeFromWallet').then((ok) => (ok ? received() : undefined))}
+          onClick={() =>
+            void run(() => call(wallet.SetReceiveBadgeFromWallet, badge)).then((ok) => (ok ? received() : undefined))
+          }
         >
           {labels.receive}
         </button>
@@ -108,7 +113,11 @@ export default function BadgeActions({
           type="button"
           className="btn btn-secondary"
           disabled={busy}
-          onClick={() => void call('SetHideUnacceptedBadge').then((ok) => ok && window.location.assign(listUrl))}
+          onClick={() =>
+            void run(() => call(wallet.SetHideUnacceptedBadge, badge)).then(
+              (ok) => ok && window.location.assign(listUrl),
+            )
+          }
         >
           {labels.hide}
         </button>
@@ -127,7 +136,9 @@ export default function BadgeActions({
             aria-pressed={isPublic}
             disabled={busy}
             onClick={() =>
-              void call('SetAssertionStatus', { is_public: !isPublic }).then((ok) => ok && setPublic(!isPublic))
+              void run(() => call(wallet.SetAssertionStatus, { ...badge, is_public: !isPublic })).then(
+                (ok) => ok && setPublic(!isPublic),
+              )
             }
           >
             {isPublic ? labels.makePrivate : labels.makePublic}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { call, handleFailure, type ApiLabels, type ApiResult } from '../lib/api';
+import { wallet } from '../lib/client';
 import { armConfetti, celebrateOnce } from '../lib/celebrate';
 import { showError } from '../stores/dialogs';
 import { BadgeCard, type CardLabels } from './BadgeCard';
@@ -59,8 +60,8 @@ export default function BadgeList({
 
   const load = async (q = query, signal?: AbortSignal) => {
     setState('loading');
-    const result = await apiPost<WalletPage>(
-      '/api/v1.0/openbadge/v2/Wallet/FindList',
+    const result = await call(
+      wallet.FindList,
       {
         sort: q.sort,
         search_keyword: q.keyword,
@@ -95,16 +96,26 @@ export default function BadgeList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
-  const act = async (path: string, id: string | null) => {
-    setBusy(id ?? 'all');
-    const result = await apiPost<{ total_count: number; received_count: number }>(
-      `/api/v1.0/openbadge/v2/Wallet/${path}`,
-      id ? { assertion_id: id } : {},
-    );
+  /** One call on claimable badges, `key` (a badge id, or "all") busy meanwhile; failures per spec §8. */
+  const run = async <T,>(key: string, request: () => Promise<ApiResult<T>>) => {
+    setBusy(key);
+    const result = await request();
     setBusy(null);
-    if (result.ok && path !== 'SetHideUnacceptedBadge' && (id || result.data.received_count > 0)) void celebrateOnce();
     if (!result.ok) handleFailure(result, labels);
-    else if (!id && result.data.received_count < result.data.total_count)
+    return result;
+  };
+  const receive = async (id: string) => {
+    if ((await run(id, () => call(wallet.SetReceiveBadgeFromWallet, { assertion_id: id }))).ok) void celebrateOnce();
+    await load();
+  };
+  const hide = async (id: string) => {
+    await run(id, () => call(wallet.SetHideUnacceptedBadge, { assertion_id: id }));
+    await load();
+  };
+  const receiveAll = async () => {
+    const result = await run('all', () => call(wallet.SetReceiveAllUnacceptedBadge, {}));
+    if (result.ok && result.data.received_count > 0) void celebrateOnce();
+    if (result.ok && result.data.received_count < result.data.total_count)
       showError({
         title: labels.notification,
         messages: [
@@ -155,12 +166,7 @@ export default function BadgeList({
           </label>
         )}
         {tab === 'receiving' && data.total_claimable_badges > 0 && (
-          <button
-            type="button"
-            className="btn"
-            disabled={busy !== null}
-            onClick={() => void act('SetReceiveAllUnacceptedBadge', null)}
-          >
+          <button type="button" className="btn" disabled={busy !== null} onClick={() => void receiveAll()}>
             {labels.receiveAll}
           </button>
         )}
@@ -181,19 +187,14 @@ export default function BadgeList({
             <BadgeCard key={item.id} item={item} base={base} labels={labels} date={date}>
               {tab === 'receiving' && item.accept_status === 0 && (
                 <span className="card-actions">
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={busy !== null}
-                    onClick={() => void act('SetReceiveBadgeFromWallet', item.id)}
-                  >
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void receive(item.id)}>
                     {labels.receive}
                   </button>
                   <button
                     type="button"
                     className="btn btn-secondary"
                     disabled={busy !== null}
-                    onClick={() => void act('SetHideUnacceptedBadge', item.id)}
+                    onClick={() => void hide(item.id)}
                   >
                     {labels.hide}
                   </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { call, handleFailure, type ApiLabels } from '../lib/api';
+import { wallet } from '../lib/client';
 
 /** The "badges waiting to be received" reminder; it can be hidden for one day (spec §9). */
 export default function ClaimableReminder({
@@ -14,7 +15,7 @@ export default function ClaimableReminder({
   const [shown, setShown] = useState(true);
   if (!shown) return null;
   const hide = async () => {
-    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/SetClaimableReminderHidden', {});
+    const r = await call(wallet.SetClaimableReminderHidden, {});
     if (r.ok) setShown(false);
     else handleFailure(r, labels);
   };

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { apiPost } from '../lib/api';
+import { call } from '../lib/api';
+import { wallet } from '../lib/client';
 import { Outcome } from '../lib/Outcome';
 
 export interface ReceiveLinkLabels {
@@ -38,12 +39,7 @@ export default function ReceiveByLink({
 
   const receive = async () => {
     setState('busy');
-    const r = await apiPost<{ result: string; is_blockchain: boolean }>(
-      '/api/v1.0/openbadge/v2/Wallet/SetReceiveBadge',
-      {
-        token,
-      },
-    );
+    const r = await call(wallet.SetReceiveBadge, { token });
     if (r.ok) setState(r.data.is_blockchain ? 'receiving' : 'received');
     else {
       setMessage(r.errors[0]?.message || labels.fallback);

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadName } from '../../lib/file-names';
 import { facebookPost, linkedInFeed, linkedInProfile, xPost, type ShareTarget } from '../../lib/share-links';
-import { apiPost, handleFailure, type ApiLabels } from '../lib/api';
+import { call, handleFailure, type Answer, type ApiLabels } from '../lib/api';
+import { wallet } from '../lib/client';
 import { saveAs } from '../lib/download';
 
 export interface ShareLabels extends ApiLabels {
@@ -20,10 +21,7 @@ export interface ShareLabels extends ApiLabels {
   message: string;
 }
 
-interface Qr {
-  svg: string;
-  png: string;
-}
+type Qr = Answer<typeof wallet.GetQRCodeForPublicDetail>;
 
 /**
  * The share dialog (spec §3 share modes): copy the public page URL (public page without message),
@@ -48,7 +46,7 @@ export default function ShareDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    void apiPost<Qr>('/api/v1.0/openbadge/v2/Wallet/GetQRCodeForPublicDetail', { assertion_id: target.id }).then((r) =>
+    void call(wallet.GetQRCodeForPublicDetail, { assertion_id: target.id }).then((r) =>
       r.ok ? setQr(r.data) : handleFailure(r, labels),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps

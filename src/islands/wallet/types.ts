@@ -1,25 +1,11 @@
-/** A badge as FindList answers it (src/server/wallet/present.ts `listItem`). */
-export interface WalletItem {
-  id: string;
-  isMultiverseIssuedBadge: boolean;
-  name: string;
-  image: string;
-  issuer: { id: string | null; name: string };
-  issued_on: string;
-  expires_at: string | null;
-  is_expired: boolean;
-  is_revoked: boolean;
-  is_public: boolean;
-  is_blockchain: boolean;
-  accept_status: number;
-}
+import type { Answer } from '../lib/api';
+import type { wallet } from '../lib/client';
 
-export interface WalletPage {
-  total_count: number;
-  total_claimable_badges: number;
-  total_receiving_badges: number;
-  assertions: WalletItem[];
-}
+/** FindList's answer: a page of badges and the list's counts (the page renders the first one). */
+export type WalletPage = Answer<typeof wallet.FindList>;
+
+/** A badge as FindList answers it (src/server/wallet/present.ts `listItem`). */
+export type WalletItem = WalletPage['assertions'][number];
 
 /** Where a badge's detail lives, by kind and state (spec §2 routes). */
 export function detailPath(base: string, item: WalletItem): string {
