@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
 import { byField, type FieldErrors } from '../lib/field-errors';
-import { Field } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
+import { PasswordPair } from './PasswordPair';
 
 export interface NewPasswordLabels {
   password: string;
@@ -72,28 +72,12 @@ export default function NewPasswordForm({
     );
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <Field
-        label={labels.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={256}
-        hint={labels.passwordHint}
-        value={form.password}
-        errors={errors.password}
-        onValue={(v) => setForm((f) => ({ ...f, password: v }))}
-      />
-      <Field
-        label={labels.confirmPassword}
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={256}
-        value={form.confirm_password}
-        errors={errors.confirm_password}
-        onValue={(v) => setForm((f) => ({ ...f, confirm_password: v }))}
+      <PasswordPair
+        named
+        labels={{ password: labels.password, confirm: labels.confirmPassword, hint: labels.passwordHint }}
+        values={form}
+        errors={errors}
+        onValue={(k, v) => setForm((f) => ({ ...f, [k]: v }))}
       />
       {errors._form?.map((m) => (
         <p key={m} className="form-error" role="alert">

@@ -7,6 +7,7 @@ import { byField, type FieldErrors } from '../lib/field-errors';
 import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
 import { Field } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
+import { PasswordPair } from './PasswordPair';
 
 export interface RegisterLabels {
   steps: string;
@@ -153,28 +154,12 @@ export default function RegisterWizard({
             errors={errors.email}
             onValue={set('email')}
           />
-          <Field
-            label={labels.password}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={256}
-            hint={labels.passwordHint}
-            value={form.password}
-            errors={errors.password}
-            onValue={set('password')}
-          />
-          <Field
-            label={labels.confirmPassword}
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={256}
-            value={form.confirm_password}
-            errors={errors.confirm_password}
-            onValue={set('confirm_password')}
+          <PasswordPair
+            named
+            labels={{ password: labels.password, confirm: labels.confirmPassword, hint: labels.passwordHint }}
+            values={form}
+            errors={errors}
+            onValue={(k, v) => set(k)(v)}
           />
           {errors._form?.map((m) => (
             <p key={m} className="form-error" role="alert">

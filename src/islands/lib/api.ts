@@ -50,30 +50,6 @@ export async function call<B, A>(
   return { ok: false, status, errors: json?.errors ?? [] };
 }
 
-/**
- * The untyped call, kept only for the settings and account forms that move to `useSubmit` and the
- * password pair in the next commit; use `call` with a route of the typed client.
- */
-export async function apiPost<T>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<ApiResult<T>> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      ...(signal ? { signal } : {}),
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    return { ok: false, status: 0, errors: [] };
-  }
-  const json = (await res.json().catch(() => null)) as ({ status?: number; errors?: ApiErrorItem[] } & T) | null;
-  const status = typeof json?.status === 'number' ? json.status : res.status;
-  if (status === 200 && json) return { ok: true, data: json };
-  return { ok: false, status, errors: json?.errors ?? [] };
-}
-
 /** Where the current page should go back to after login: its full path (spec §2). */
 function loginUrl(): string {
   const here = `${window.location.pathname}${window.location.search}`;

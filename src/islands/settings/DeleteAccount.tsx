@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FormErrors } from '../account/Field';
-import { apiPost } from '../lib/api';
-import { byField, type FieldErrors } from '../lib/field-errors';
+import { call } from '../lib/api';
+import { wallet } from '../lib/client';
+import { useSubmit } from '../lib/use-submit';
 import { confirmAction } from '../stores/dialogs';
 
 export interface DeleteAccountLabels {
@@ -21,17 +22,12 @@ export interface DeleteAccountLabels {
 export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccountLabels; doneUrl: string }) {
   const [reason, setReason] = useState<number | null>(null);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, check, submit } = useSubmit(labels.fallback);
 
-  const submit = async (e: FormEvent) => {
+  const send = async (e: FormEvent) => {
     e.preventDefault();
-    const found: FieldErrors = {
-      reason: reason ? [] : [labels.required],
-      password: password ? [] : [labels.required],
-    };
-    setErrors(found);
-    if (!reason || !password) return;
+    const valid = check({ reason: reason ? [] : [labels.required], password: password ? [] : [labels.required] });
+    if (!valid || !reason) return;
     const sure = await confirmAction({
       title: labels.confirmTitle,
       text: labels.confirmText,
@@ -39,19 +35,14 @@ export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccou
       actionButton: { visible: true, text: labels.submit, color: 'danger' },
     });
     if (!sure) return;
-    setBusy(true);
-    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Account/Delete', { reason, password });
-    setBusy(false);
-    if (r.ok) {
-      window.location.assign(doneUrl);
-      return;
-    }
-    const errs = r.errors.map((x) => (x.code === 'E400105' ? { ...x, field: 'password' } : x));
-    setErrors(byField(errs, labels.fallback));
+    const done = await submit(() => call(wallet.Setting.Account.Delete, { reason, password }), {
+      fields: { E400105: 'password' },
+    });
+    if (done) window.location.assign(doneUrl);
   };
 
   return (
-    <form className="stack settings-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="stack settings-form" onSubmit={(e) => void send(e)} noValidate>
       <fieldset className="stack">
         <legend>{labels.reason}</legend>
         {labels.reasons.map((text, i) => (

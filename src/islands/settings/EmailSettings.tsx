@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FormErrors } from '../account/Field';
-import { apiPost } from '../lib/api';
-import { byField, type FieldErrors } from '../lib/field-errors';
+import { call, type Answer, type ApiResult } from '../lib/api';
+import { wallet } from '../lib/client';
+import type { FieldErrors } from '../lib/field-errors';
+import { useSubmit } from '../lib/use-submit';
 import { confirmAction } from '../stores/dialogs';
 import { looksLikeEmail } from '../../lib/email';
 
-export interface EmailRowData {
-  email: string;
-  primary_yn: 'Y' | 'N';
-  verified: boolean;
-  signed_in: boolean;
-}
+const emails = wallet.Setting.Email;
+
+/** One address as Setting/Email/List answers it. */
+export type EmailRowData = Answer<typeof emails.List>['emails'][number];
 
 export interface EmailLabels {
   heading: string;
@@ -38,8 +38,6 @@ export interface EmailLabels {
   fallback: string;
 }
 
-const API = '/api/v1.0/openbadge/v2/Wallet/Setting/Email';
-
 /**
  * The account's addresses (spec §2 /setting?menu=1): list with primary and verified marks, add with
  * the current password, verify with the mailed six-digit code (or resend it), make primary, and
@@ -50,25 +48,15 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
   const [add, setAdd] = useState({ email: '', password: '' });
   const [codes, setCodes] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<{ email: string; password: string } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, notice, setErrors, submit } = useSubmit(labels.fallback);
 
   const refresh = async () => {
-    const r = await apiPost<{ emails: EmailRowData[] }>(`${API}/List`);
+    const r = await call(emails.List, {});
     if (r.ok) setRows(r.data.emails);
   };
-  const run = async (call: string, body: object, done: string, scope = '_form') => {
-    setBusy(true);
-    setStatus(null);
-    const r = await apiPost(`${API}/${call}`, body);
-    setBusy(false);
-    if (!r.ok) {
-      setErrors({ [scope]: byField(r.errors, labels.fallback)['_form'] ?? [labels.fallback] });
-      return false;
-    }
-    setErrors({});
-    setStatus(done);
+  /** One call for a row (`scope`: its address) or the add form; the list again when it succeeded. */
+  const run = async (request: () => Promise<ApiResult<unknown>>, done: string, scope: string) => {
+    if (!(await submit(request, { done, scope }))) return false;
     await refresh();
     return true;
   };
@@ -81,7 +69,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
     };
     setErrors(found);
     if (found['email']?.length || found['password']?.length) return;
-    if (await run('Add', add, labels.codeSent.replace('{{email}}', add.email.trim()), 'add'))
+    if (await run(() => call(emails.Add, add), labels.codeSent.replace('{{email}}', add.email.trim()), 'add'))
       setAdd({ email: '', password: '' });
   };
 
@@ -95,15 +83,15 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
       closeButton: { visible: true, text: labels.cancel },
       actionButton: { visible: true, text: labels.removeAction, color: 'danger' },
     });
-    if (sure && (await run('Delete', removing, labels.saved, removing.email))) setRemoving(null);
+    if (sure && (await run(() => call(emails.Delete, removing), labels.saved, removing.email))) setRemoving(null);
   };
 
   return (
     <section className="stack" aria-labelledby="emails-heading">
       <h2 id="emails-heading">{labels.heading}</h2>
-      {status && (
+      {notice && (
         <p className="form-success" role="status">
-          {status}
+          {notice}
         </p>
       )}
       <ul className="email-list">
@@ -122,7 +110,8 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
                 className="inline-form"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void run('Verify', { email: r.email, code: codes[r.email] ?? '' }, labels.saved, r.email);
+                  const body = { email: r.email, code: codes[r.email] ?? '' };
+                  void run(() => call(emails.Verify, body), labels.saved, r.email);
                 }}
               >
                 <Field
@@ -142,7 +131,11 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
                   className="btn btn-secondary"
                   disabled={busy}
                   onClick={() =>
-                    void run('ResendCode', { email: r.email }, labels.codeSent.replace('{{email}}', r.email), r.email)
+                    void run(
+                      () => call(emails.ResendCode, { email: r.email }),
+                      labels.codeSent.replace('{{email}}', r.email),
+                      r.email,
+                    )
                   }
                 >
                   {labels.resend}
@@ -155,7 +148,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
                   type="button"
                   className="btn btn-secondary"
                   disabled={busy}
-                  onClick={() => void run('SetPrimary', { email: r.email }, labels.saved, r.email)}
+                  onClick={() => void run(() => call(emails.SetPrimary, { email: r.email }), labels.saved, r.email)}
                 >
                   {labels.makePrimary}
                 </button>

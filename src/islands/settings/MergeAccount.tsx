@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../account/Field';
-import { apiPost } from '../lib/api';
+import { call, type Answer } from '../lib/api';
+import { wallet } from '../lib/client';
+import { useSubmit } from '../lib/use-submit';
 import { confirmAction } from '../stores/dialogs';
 
 export interface MergeLabels {
@@ -26,16 +28,11 @@ export interface MergeLabels {
   fallback: string;
 }
 
-interface Preview {
-  merge_id: string;
-  badges: number;
-  imports: number;
-  emails: number;
-  certificates: number;
-  notifications: number;
-}
+const merge = wallet.Setting.Merge;
 
-const API = '/api/v1.0/openbadge/v2/Wallet/Setting/Merge';
+/** What would move, as Prove answers it. */
+type Preview = Answer<typeof merge.Prove>;
+
 const fill = (s: string, v: Record<string, number | string>) =>
   s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? 0));
 
@@ -47,38 +44,31 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [form, setForm] = useState({ email: '', password: '', code: '', own: '' });
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, notice, check, submit } = useSubmit(labels.fallback);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const call = async <T,>(name: string, body: object) => {
-    setBusy(true);
-    const r = await apiPost<T>(`${API}/${name}`, body);
-    setBusy(false);
-    if (!r.ok) setMessage({ ok: false, text: r.errors.map((e) => e.message).join(' ') || labels.fallback });
-    return r;
-  };
+  // One line of feedback: every message of a failure, or the notice of a success.
+  const failure = Object.values(errors).flat().join(' ');
+  /** Clears the last line of feedback; false (and "required" shown) when a value is missing. */
+  const given = (...values: string[]) => check(values.every(Boolean) ? {} : { _form: [labels.required] });
 
   const prove = async (e: FormEvent) => {
     e.preventDefault();
-    setMessage(null);
     const secret = mode === 'password' ? form.password : form.code;
-    if (!form.email || !secret) return setMessage({ ok: false, text: labels.required });
+    if (!given(form.email, secret)) return;
     const body =
       mode === 'password' ? { email: form.email, password: form.password } : { email: form.email, code: form.code };
-    const r = await call<Preview>('Prove', body);
-    if (r.ok) setPreview(r.data);
+    const found = await submit(() => call(merge.Prove, body));
+    if (found) setPreview(found);
   };
 
   const sendCode = async () => {
-    if (!form.email) return setMessage({ ok: false, text: labels.required });
-    const r = await call('SendCode', { email: form.email });
-    if (r.ok) setMessage({ ok: true, text: labels.codeSent });
+    if (given(form.email)) await submit(() => call(merge.SendCode, { email: form.email }), { done: labels.codeSent });
   };
 
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
     if (!preview) return;
-    if (!form.own) return setMessage({ ok: false, text: labels.required });
+    if (!given(form.own)) return;
     const sure = await confirmAction({
       title: labels.confirmTitle,
       text: labels.confirmText,
@@ -86,11 +76,12 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
       actionButton: { visible: true, text: labels.confirm, color: 'primary' },
     });
     if (!sure) return;
-    const r = await call('Confirm', { merge_id: preview.merge_id, password: form.own });
-    if (r.ok) {
+    const done = await submit(() => call(merge.Confirm, { merge_id: preview.merge_id, password: form.own }), {
+      done: labels.done,
+    });
+    if (done) {
       setPreview(null);
       setForm({ email: '', password: '', code: '', own: '' });
-      setMessage({ ok: true, text: labels.done });
     }
   };
 
@@ -98,9 +89,9 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
     <section className="stack" aria-labelledby="merge-heading">
       <h2 id="merge-heading">{labels.heading}</h2>
       <p>{labels.intro}</p>
-      {message && (
-        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      {(failure || notice) && (
+        <p className={failure ? 'form-error' : 'form-success'} role={failure ? 'alert' : 'status'}>
+          {failure || notice}
         </p>
       )}
       {!preview ? (

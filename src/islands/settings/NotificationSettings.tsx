@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { apiPost } from '../lib/api';
+import { call, type Answer } from '../lib/api';
+import { wallet } from '../lib/client';
+import { useSubmit } from '../lib/use-submit';
 
 export interface NotificationLabels {
   badgeMail: string;
@@ -11,11 +13,8 @@ export interface NotificationLabels {
   fallback: string;
 }
 
-export interface NotificationValues {
-  receive_badge_mail: boolean;
-  receive_info_mail: boolean;
-  auto_receive: boolean;
-}
+/** The three settings, as Setting/Notification/Get answers them. */
+export type NotificationValues = Answer<typeof wallet.Setting.Notification.Get>;
 
 const KEYS = [
   ['receive_badge_mail', 'badgeMail'],
@@ -32,15 +31,15 @@ export default function NotificationSettings({
   initial: NotificationValues;
 }) {
   const [values, setValues] = useState(initial);
-  const [state, setState] = useState<'idle' | 'busy' | 'saved' | 'failed'>('idle');
-  const submit = async (e: FormEvent) => {
+  const { busy, errors, notice, check, submit } = useSubmit(labels.fallback);
+  // This form names no field: any failure reads as the one general message.
+  const failed = Object.keys(errors).length > 0;
+  const send = async (e: FormEvent) => {
     e.preventDefault();
-    setState('busy');
-    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Notification/Set', values);
-    setState(r.ok ? 'saved' : 'failed');
+    await submit(() => call(wallet.Setting.Notification.Set, values), { done: labels.saved });
   };
   return (
-    <form className="stack settings-form" onSubmit={(e) => void submit(e)}>
+    <form className="stack settings-form" onSubmit={(e) => void send(e)}>
       {KEYS.map(([key, label]) => (
         <label key={key} className="check">
           <input
@@ -48,7 +47,7 @@ export default function NotificationSettings({
             checked={values[key]}
             onChange={(e) => {
               setValues((v) => ({ ...v, [key]: e.target.checked }));
-              setState('idle');
+              check({}); // a change clears the last outcome
             }}
           />
           <span>{labels[label]}</span>
@@ -60,15 +59,15 @@ export default function NotificationSettings({
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="btn" disabled={state === 'busy'}>
+        <button type="submit" className="btn" disabled={busy}>
           {labels.save}
         </button>
-        {state === 'saved' && (
+        {notice && (
           <span className="form-success" role="status">
-            {labels.saved}
+            {notice}
           </span>
         )}
-        {state === 'failed' && (
+        {failed && (
           <span className="form-error" role="alert">
             {labels.fallback}
           </span>

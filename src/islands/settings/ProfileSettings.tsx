@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FieldErrorList } from '../account/Field';
-import { apiPost } from '../lib/api';
-import { byField, type FieldErrors } from '../lib/field-errors';
+import { call, type Answer } from '../lib/api';
+import { wallet } from '../lib/client';
+import type { FieldErrors } from '../lib/field-errors';
+import { useSubmit } from '../lib/use-submit';
 import { bytesToBase64 } from '../../lib/base64';
 
-export interface ProfileValues {
-  first_name: string;
-  last_name: string;
-  first_name_en: string | null;
-  last_name_en: string | null;
-  bio: string | null;
-  profile_image: string | null;
-}
+/** The profile as Setting/Profile/Get answers it. */
+export type ProfileValues = Answer<typeof profile.Get>;
+
+const profile = wallet.Setting.Profile;
 
 export interface ProfileLabels {
   firstName: string;
@@ -76,12 +74,10 @@ export default function ProfileSettings({
     bio: initial.bio ?? '',
   });
   const [image, setImage] = useState(initial.profile_image);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, notice, setErrors, setNotice, check, submit } = useSubmit(labels.fallback);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
-  const check = (): FieldErrors => {
+  const findings = (): FieldErrors => {
     const name = (v: string) =>
       !v.trim() ? [labels.required] : v.trim().length > limits.nameMax ? [labels.tooLong] : [];
     const english = (v: string) =>
@@ -97,20 +93,12 @@ export default function ProfileSettings({
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setStatus(null);
-    const found = check();
-    setErrors(found);
-    if (Object.values(found).some((v) => v?.length)) return;
-    setBusy(true);
-    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Profile/Set', form);
-    setBusy(false);
-    if (r.ok) setStatus(labels.saved);
-    else setErrors(byField(r.errors, labels.fallback));
+    if (check(findings())) await submit(() => call(profile.Set, form), { done: labels.saved });
   };
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    setStatus(null);
+    setNotice(null);
     const fail = (m: string) => setErrors({ picture: [m] });
     if (!/\.(png|jpe?g)$/i.test(file.name)) return fail(labels.wrongType);
     if (file.size > limits.pictureMaxBytes) return fail(labels.tooBig);
@@ -118,33 +106,23 @@ export default function ProfileSettings({
     if (!size) return fail(labels.wrongType);
     const inRange = (n: number) => n >= limits.minPx && n <= limits.maxPx;
     if (!inRange(size.width) || !inRange(size.height)) return fail(labels.wrongSize);
-    setBusy(true);
-    const r = await apiPost<{ profile_image: string | null }>('/api/v1.0/openbadge/v2/Wallet/Setting/Profile/Image', {
-      image: bytesToBase64(new Uint8Array(await file.arrayBuffer())),
-      file_name: file.name,
+    const encoded = async () => bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+    const done = await submit(async () => call(profile.Image, { image: await encoded(), file_name: file.name }), {
+      done: labels.saved,
+      scope: 'picture',
     });
-    setBusy(false);
-    if (!r.ok) return fail(r.errors[0]?.message || labels.fallback);
-    setErrors({});
-    setImage(r.data.profile_image);
-    setStatus(labels.saved);
+    if (done) setImage(done.profile_image);
   };
 
   const remove = async () => {
-    setBusy(true);
-    const r = await apiPost('/api/v1.0/openbadge/v2/Wallet/Setting/Profile/Image/Delete');
-    setBusy(false);
-    if (r.ok) {
-      setImage(null);
-      setStatus(labels.saved);
-    }
+    if (await submit(() => call(profile.Image.Delete, {}), { done: labels.saved })) setImage(null);
   };
 
   return (
     <div className="stack">
-      {status && (
+      {notice && (
         <p className="form-success" role="status">
-          {status}
+          {notice}
         </p>
       )}
       <section className="stack" aria-labelledby="picture-heading">
