@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CONFIG } from '../config';
+import { emailField, nameField, passwordField } from '../http/fields';
 import { ok } from '../http/envelope';
 import { requestPasswordLink, resetPassword } from './password-reset';
 import { activate, register } from './registration';
@@ -11,7 +11,6 @@ const { router, route } = apiRouter(ANONYMOUS);
 const envelope = z.object({ status: z.number() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const done = (description: string) => ({ 200: { description, content: { 'application/json': { schema: envelope } } } });
-const name = z.string().trim().min(1).max(CONFIG.names.max);
 const token = z.string().min(20).max(128);
 
 const createAccount = route({
@@ -24,11 +23,11 @@ const createAccount = route({
   request: {
     body: json(
       z.object({
-        email: z.email().max(254),
-        first_name: name,
-        last_name: name,
-        password: z.string().min(1).max(256),
-        confirm_password: z.string().min(1).max(256),
+        email: emailField,
+        first_name: nameField,
+        last_name: nameField,
+        password: passwordField,
+        confirm_password: passwordField,
         agree_term_of_service: z.literal(true),
         service_country: z.number().int().min(1).max(7).default(1),
       }),
@@ -53,7 +52,7 @@ const forgot = route({
   tags: ['Account'],
   summary: 'Mail a single-use password link (reset, or initial for accounts without one)',
   description: 'Always answers 200, whether or not the address has an account.',
-  request: { body: json(z.object({ email: z.email().max(254) })) },
+  request: { body: json(z.object({ email: emailField })) },
   responses: done('If the address has an account, a link was mailed'),
 });
 
@@ -64,7 +63,7 @@ const reset = route({
   summary: 'Set a new password from a mailed link; ends every session and lifts a lockout',
   description: 'Errors: E410101 link expired or used; E400100 with the password rule that failed.',
   request: {
-    body: json(z.object({ token, password: z.string().min(1).max(256), confirm_password: z.string().min(1).max(256) })),
+    body: json(z.object({ token, password: passwordField, confirm_password: passwordField })),
   },
   responses: done('Password set'),
 });

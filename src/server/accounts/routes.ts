@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { emailField, passwordField } from '../http/fields';
 import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
@@ -23,7 +24,7 @@ const login = anonymous.route({
   summary: 'Sign in with email and password (step 2 of the login screen)',
   description:
     'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones.',
-  request: { body: json(z.object({ email: z.email().max(254), password: z.string().min(1).max(256) })) },
+  request: { body: json(z.object({ email: emailField, password: passwordField })) },
   responses: {
     200: {
       description: 'Signed in',

@@ -21,6 +21,9 @@ function issueKey(issue: z.core.$ZodIssue): Pick<FieldError, 'key' | 'params'> {
       };
     case 'invalid_format':
       return { key: issue.format === 'email' ? 'validation.email' : 'validation.invalid' };
+    case 'custom':
+      // A refinement names its own message (fields.ts: control characters).
+      return { key: typeof issue.params?.['key'] === 'string' ? issue.params['key'] : 'validation.invalid' };
     default:
       return { key: 'validation.invalid' };
   }

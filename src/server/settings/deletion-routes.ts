@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { passwordField } from '../http/fields';
 import { clearSignInCookies } from '../auth/routes';
 import { signedInUser } from '../auth/require-user';
 import { ok } from '../http/envelope';
@@ -24,7 +25,7 @@ const remove = route({
           .number()
           .int()
           .refine((n) => (DELETION_REASONS as readonly number[]).includes(n)),
-        password: z.string().min(1).max(256),
+        password: passwordField,
       }),
     ),
   },

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { emailField, passwordField } from '../http/fields';
 import { signedInUser } from '../auth/require-user';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
@@ -9,8 +10,8 @@ import { SIGNED_IN } from '../auth/rules';
 const { router, route } = apiRouter(SIGNED_IN);
 
 const P = '/Wallet/Setting/Email';
-const email = z.email().max(254);
-const password = z.string().min(1).max(256);
+const email = emailField;
+const password = passwordField;
 
 const call = <N extends string, T extends z.ZodObject>(name: N, summary: string, body: T, description = '') =>
   route({

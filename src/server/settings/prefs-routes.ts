@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { passwordField } from '../http/fields';
 import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
@@ -37,7 +38,7 @@ const setSettings = route({
   responses: okReply('Saved'),
 });
 
-const password = z.string().min(1).max(256);
+const password = passwordField;
 const changePasswordRoute = route({
   method: 'post',
   path: `${P}/Password/Change`,

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { nameField } from '../http/fields';
 import { Hono } from 'hono';
 import { profileImageUrl } from '../../lib/profile-image';
 import { CONFIG } from '../config';
@@ -16,7 +17,6 @@ const P = '/Wallet/Setting/Profile';
 const { router, route } = apiRouter(SIGNED_IN);
 // The upload is a picture of up to 5 MB, base64-encoded: the only large body of the settings.
 const upload = apiRouter({ ...SIGNED_IN, maxBody: CONFIG.verifyBodyMaxBytes });
-const name = z.string().trim().min(1).max(CONFIG.names.max);
 const english = z
   .string()
   .trim()
@@ -25,8 +25,8 @@ const english = z
   .nullable()
   .optional();
 const profile = z.object({
-  first_name: name,
-  last_name: name,
+  first_name: nameField,
+  last_name: nameField,
   first_name_en: english,
   last_name_en: english,
   bio: z.string().max(CONFIG.descriptionMaxLength).nullable().optional(),
