@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../src/islands/lib/api';
 import { account, wallet } from '../../src/islands/lib/client';
+import { downloadFile } from '../../src/islands/lib/download';
+import { $errorDialog } from '../../src/islands/stores/dialogs';
 
 const answer = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  $errorDialog.set(null);
+});
 
 describe('typed calls (spec §7: the body’s status decides)', () => {
   it('posts the JSON body to the route’s full path and answers the typed data', async () => {
@@ -59,5 +64,28 @@ describe('typed calls (spec §7: the body’s status decides)', () => {
       name: 'AbortError',
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('file downloads through the typed client (spec §8)', () => {
+  const labels = { notification: 'Notification', fileNotFound: 'File not found.', unknown: 'Unknown error' };
+
+  it('posts to the download route and shows a JSON error body instead of saving it', async () => {
+    const errors = [{ code: 'E404101', resource_key: 'errors.E404101', message: 'No such badge.' }];
+    const fetchMock = answer({ status: 404, errors }, 404);
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await downloadFile(wallet.Download.pdf, { assertion_id: 'abc' }, labels)).toBe(false);
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe('/api/v1.0/openbadge/v2/Wallet/Download/pdf');
+    expect($errorDialog.get()).toEqual({ title: 'Notification', messages: ['No such badge.'] });
+  });
+
+  it('a network failure reads as file not found', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await downloadFile(wallet.Download.json, { assertion_id: 'abc' }, labels)).toBe(false);
+    expect($errorDialog.get()?.messages).toEqual(['File not found.']);
   });
 });

@@ -1,3 +1,4 @@
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { showError } from '../stores/dialogs';
 
 export interface DownloadLabels {
@@ -6,9 +7,14 @@ export interface DownloadLabels {
   unknown: string;
 }
 
+/** A route of the typed client that answers a file, e.g. `wallet.Download.pdf`. */
+interface FileRoute<B> {
+  $post: (args: { json: B }, options?: ClientRequestOptions) => Promise<ClientResponse<unknown>>;
+}
+
 /** The file name the server chose (RFC 5987 form first). */
-function fileNameOf(res: Response, fallback: string): string {
-  const header = res.headers.get('Content-Disposition') ?? '';
+function fileNameOf(headers: Headers, fallback: string): string {
+  const header = headers.get('Content-Disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
   if (star) return decodeURIComponent(star);
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
@@ -30,19 +36,14 @@ export function saveAs(href: string | Blob, name: string): void {
  * Downloads a file from a wallet call (spec §8): a failure shows "File not found.", and an answer
  * that is really a JSON error body shows its errors instead of being saved.
  */
-export async function downloadFile(url: string, body: unknown, labels: DownloadLabels): Promise<boolean> {
+export async function downloadFile<B>(route: FileRoute<B>, body: NoInfer<B>, labels: DownloadLabels): Promise<boolean> {
   const fail = (messages: string[]) => {
     showError({ title: labels.notification, messages });
     return false;
   };
-  let res: Response;
+  let res: ClientResponse<unknown>;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
+    res = await route.$post({ json: body });
   } catch {
     return fail([labels.fileNotFound]);
   }
@@ -52,6 +53,6 @@ export async function downloadFile(url: string, body: unknown, labels: DownloadL
     return fail(messages.length ? messages : [labels.fileNotFound]);
   }
   if (!res.ok) return fail([labels.fileNotFound]);
-  saveAs(await res.blob(), fileNameOf(res, 'download'));
+  saveAs(await res.blob(), fileNameOf(res.headers, 'download'));
   return true;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { wallet } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
 
 export interface DownloadsLabels extends DownloadLabels {
@@ -15,7 +16,7 @@ export default function Downloads({ id, labels }: { id: string; labels: Download
   const [busy, setBusy] = useState<string | null>(null);
   const get = async (kind: (typeof KINDS)[number]) => {
     setBusy(kind);
-    await downloadFile(`/api/v1.0/openbadge/v2/Wallet/Download/${kind}`, { assertion_id: id }, labels);
+    await downloadFile(wallet.Download[kind], { assertion_id: id }, labels);
     setBusy(null);
   };
   return (
