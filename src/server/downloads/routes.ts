@@ -61,19 +61,19 @@ export const downloadRoutes = router
       (p) => c.executionCtx.waitUntil(p),
     );
     const bytes = new Uint8Array(r.bytes);
-    return file(c, bytes, 'application/pdf', downloadName('certificate', r.badge.name, 'pdf', r.badge.issued_on));
+    return file(c, bytes, 'application/pdf', downloadName('certificate', r.badge.name, 'pdf', r.badge.issuedOn));
   })
   .openapi(image, async (c) => {
     const r = await downloadService(c.env).image(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', (p) =>
       c.executionCtx.waitUntil(p),
     );
     const type = r.type === 'png' ? 'image/png' : 'image/svg+xml';
-    return file(c, r.bytes, type, downloadName('image', r.badge.name, r.type, r.badge.issued_on));
+    return file(c, r.bytes, type, downloadName('image', r.badge.name, r.type, r.badge.issuedOn));
   })
   .openapi(json, async (c) => {
     const r = await downloadService(c.env).json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     const text = JSON.stringify(r.doc, null, 2);
-    return file(c, text, 'application/ld+json', downloadName('json', r.badge.name, 'json', r.badge.issued_on));
+    return file(c, text, 'application/ld+json', downloadName('json', r.badge.name, 'json', r.badge.issuedOn));
   })
   .openapi(qr, async (c) => {
     const r = await downloadService(c.env).qrCode(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');

@@ -15,7 +15,7 @@ export const publicPageUrl = (env: Env, id: string) => walletUrl(env, `/public/a
 /** Received badges only: a claimable badge is not the person's until they receive it. */
 async function receivedBadge(env: Env, id: string, accountId: string) {
   const b = await ownedBadge(env.DB, id, accountId);
-  if (b.accept_status === 0) throw new AppError('E404101');
+  if (b.acceptStatus === 0) throw new AppError('E404101');
   return b;
 }
 
@@ -26,7 +26,7 @@ export function downloadService(env: Env) {
       const b = await receivedBadge(env, id, accountId);
       const [account, bc] = await Promise.all([
         accountRepo(env.DB).profile(accountId),
-        issuingRepo(env.DB).badgeClass(b.badge_class_id),
+        issuingRepo(env.DB).badgeClass(b.badgeClassId),
       ]);
       if (!account) throw new AppError('E404101');
       // The certificate prints the English name (spec §3); the wallet name stands in until it is set.
@@ -39,9 +39,9 @@ export function downloadService(env: Env) {
       const bytes = await renderCertificate(env, {
         recipient,
         badge: b.name,
-        issuer: b.issuer_name,
-        issuedOn: b.issued_on,
-        expiresAt: b.expires_at,
+        issuer: b.issuerName,
+        issuedOn: b.issuedOn,
+        expiresAt: b.expiresAt,
         verifyUrl,
         qrPng: await qrPng(verifyUrl, 240),
         badgePng: image,

@@ -1,3 +1,5 @@
+import type { HostAssertionRow } from '../db/rows';
+
 export interface NewHostRow {
   id: string;
   accountId: string;
@@ -18,13 +20,10 @@ export interface NewHostRow {
 }
 
 /** An imported badge as the nightly re-verification reads it. */
-export interface ReverifyRow {
-  id: string;
-  sourceUrl: string | null;
-  assertionJson: string;
-  issuerJson: string;
-  recipientEmail: string;
-}
+export type ReverifyRow = Pick<
+  HostAssertionRow,
+  'id' | 'sourceUrl' | 'assertionJson' | 'issuerJson' | 'recipientEmail'
+>;
 
 /** The outcome of one re-verification, as stored on the row. */
 export interface ReverifyVerdict {

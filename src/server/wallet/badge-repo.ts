@@ -1,61 +1,66 @@
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { db } from '../db/client';
+import { assertions, badgeClasses, issuers } from '../db/schema';
+import type { AssertionRow } from '../db/rows';
 import { CLAIMABLE } from '../notifications/events-repo';
-/** One badge of a wallet with everything its detail page shows. */
-export interface BadgeRow {
-  id: string;
-  account_id: string | null;
-  badge_class_id: string;
-  issuer_id: string;
+/** One badge of a wallet with everything its detail page shows: the assertion's row and its class and issuer. */
+export type BadgeRow = AssertionRow & {
   name: string;
   description: string;
-  criteria_url: string | null;
-  criteria_narrative: string | null;
-  issuer_name: string;
-  issuer_url: string;
-  issuer_certified: number;
-  recipient_email: string;
-  narrative: string | null;
-  evidence_json: string | null;
-  issued_on: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  revoked_reason: string | null;
-  is_public: number;
-  is_hidden: number;
-  is_blockchain: number;
-  accept_status: number;
-  deleted_by_owner_at: number | null;
-  deleted_by_issuer_at: number | null;
+  criteriaUrl: string | null;
+  criteriaNarrative: string | null;
+  issuerName: string;
+  issuerUrl: string;
+  issuerCertified: boolean;
   recipients: number;
+  /** The class's skills as a JSON array of {id, name}. */
   tags: string | null;
-}
+};
 
-const SELECT = `SELECT a.id, a.account_id, a.badge_class_id, a.issuer_id, bc.name, bc.description, bc.criteria_url, bc.criteria_narrative,
-    i.name AS issuer_name, i.url AS issuer_url, i.is_certified AS issuer_certified, a.recipient_email, a.narrative, a.evidence_json,
-    a.issued_on, a.expires_at, a.revoked_at, a.revoked_reason, a.is_public, a.is_hidden, a.is_blockchain, a.accept_status,
-    a.deleted_by_owner_at, a.deleted_by_issuer_at,
-    bc.recipients_count AS recipients,
-    (SELECT json_group_array(json_object('id', t.id, 'name', t.name)) FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id
-       WHERE bt.badge_class_id = a.badge_class_id) AS tags
-  FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id`;
+/** The class's skills, read with the badge in the same query. */
+const tagsJson = sql<string | null>`(SELECT json_group_array(json_object('id', t.id, 'name', t.name))
+  FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id WHERE bt.badge_class_id = ${assertions.badgeClassId})`;
+
+/** Reads badges with their class and issuer; `where` picks which. */
+async function selectBadges(d1: D1Database, where: SQL | undefined): Promise<BadgeRow[]> {
+  return db(d1)
+    .select({
+      ...getTableColumns(assertions),
+      name: badgeClasses.name,
+      description: badgeClasses.description,
+      criteriaUrl: badgeClasses.criteriaUrl,
+      criteriaNarrative: badgeClasses.criteriaNarrative,
+      issuerName: issuers.name,
+      issuerUrl: issuers.url,
+      issuerCertified: issuers.isCertified,
+      recipients: badgeClasses.recipientsCount,
+      tags: tagsJson,
+    })
+    .from(assertions)
+    .innerJoin(badgeClasses, eq(badgeClasses.id, assertions.badgeClassId))
+    .innerJoin(issuers, eq(issuers.id, assertions.issuerId))
+    .where(where)
+    .limit(1);
+}
 
 /** Badges of the wallet: reads and the owner-only state changes (each one conditional UPDATE). */
 export function walletBadgeRepo(d1: D1Database) {
   // Rows counted by RETURNING: D1's meta.changes also counts rows written by triggers (the
   // recipients count of migration 0002), so it is not "how many badges moved".
-  const run = async (sql: string, ...params: unknown[]) =>
+  const run = async (query: string, ...params: unknown[]) =>
     (
       await d1
-        .prepare(`${sql} RETURNING 1`)
+        .prepare(`${query} RETURNING 1`)
         .bind(...params)
         .all()
     ).results.length;
   return {
     /** A badge of this account (null for anyone else's: AZ-01..05 answer 404, never 403). */
-    async owned(id: string, accountId: string) {
-      return d1.prepare(`${SELECT} WHERE a.id = ? AND a.account_id = ?`).bind(id, accountId).first<BadgeRow>();
+    async owned(id: string, accountId: string): Promise<BadgeRow | null> {
+      return (await selectBadges(d1, and(eq(assertions.id, id), eq(assertions.accountId, accountId))))[0] ?? null;
     },
-    async byId(id: string) {
-      return d1.prepare(`${SELECT} WHERE a.id = ?`).bind(id).first<BadgeRow>();
+    async byId(id: string): Promise<BadgeRow | null> {
+      return (await selectBadges(d1, eq(assertions.id, id)))[0] ?? null;
     },
     /** Receives one claimable badge as a statement, so a caller can batch it with other writes. */
     receiveStatement: (id: string, accountId: string, now: number) =>

@@ -1,3 +1,4 @@
+import { safeUrl } from '../../lib/safe-url';
 import type { DetailItem } from './present';
 import { badgeImageUrl } from './present';
 import type { HostRow } from './host-repo';
@@ -11,14 +12,33 @@ const parse = (json: string): Record<string, unknown> => {
   }
 };
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const httpUrl = (v: string | null) => (v && /^https?:\/\//i.test(v) ? v : null);
 
 /** Criteria of an imported BadgeClass: a URL, an object with id/narrative, or nothing. */
 function criteria(badge: Record<string, unknown>) {
   const c = badge['criteria'];
-  if (typeof c === 'string') return { url: httpUrl(c), narrative: null };
+  if (typeof c === 'string') return { url: safeUrl(c), narrative: null };
   const o = c && typeof c === 'object' ? (c as Record<string, unknown>) : {};
-  return { url: httpUrl(str(o['id']) ?? str(o['url'])), narrative: str(o['narrative']) };
+  return { url: safeUrl(str(o['id'])) ?? safeUrl(str(o['url'])), narrative: str(o['narrative']) };
+}
+
+type Evidence = DetailItem['evidence'][number];
+
+/** One evidence item with only the fields the page shows; its link only when http(s) (XSS-02). */
+function evidenceItem(e: unknown): Evidence[] {
+  if (typeof e === 'string') {
+    const id = safeUrl(e);
+    return id ? [{ id }] : [];
+  }
+  if (!e || typeof e !== 'object') return [];
+  const o = e as Record<string, unknown>;
+  const item: Evidence = {};
+  const id = safeUrl(str(o['id']));
+  if (id) item.id = id;
+  for (const k of ['name', 'narrative', 'description'] as const) {
+    const v = str(o[k]);
+    if (v) item[k] = v;
+  }
+  return Object.keys(item).length ? [item] : [];
 }
 
 /**
@@ -28,14 +48,12 @@ function criteria(badge: Record<string, unknown>) {
 function evidenceOf(assertion: Record<string, unknown>): DetailItem['evidence'] {
   const v = assertion['evidence'];
   const list = v === undefined || v === null ? [] : Array.isArray(v) ? (v as unknown[]) : [v];
-  return list.flatMap((e) =>
-    typeof e === 'string' ? (httpUrl(e) ? [{ id: e }] : []) : e && typeof e === 'object' ? [e as object] : [],
-  );
+  return list.flatMap(evidenceItem);
 }
 
 /** An imported badge in the shape of a detail page (no recipients count: only the issuer knows it). */
 export function hostDetailItem(h: HostRow, now: number): DetailItem {
-  const assertion = parse(h.assertion_json);
+  const assertion = parse(h.assertionJson);
   return {
     id: h.id,
     assertionId: h.id,
@@ -43,23 +61,23 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     name: h.name,
     description: h.description,
     image: badgeImageUrl('h', h.id),
-    assertion_email: h.recipient_email,
-    issued_on: new Date(h.issued_on).toISOString(),
-    expires_at: h.expires_at ? new Date(h.expires_at).toISOString() : null,
-    is_expired: h.expires_at !== null && h.expires_at <= now,
-    is_revoked: h.revoked_at !== null,
-    is_public: h.is_public === 1,
+    assertion_email: h.recipientEmail,
+    issued_on: new Date(h.issuedOn).toISOString(),
+    expires_at: h.expiresAt ? new Date(h.expiresAt).toISOString() : null,
+    is_expired: h.expiresAt !== null && h.expiresAt <= now,
+    is_revoked: h.revokedAt !== null,
+    is_public: h.isPublic,
     is_blockchain: false,
     accept_status: 2,
     badge_class_id: '',
-    criteria: criteria(parse(h.badge_json)),
+    criteria: criteria(parse(h.badgeJson)),
     narrative: str(assertion['narrative']),
     evidence: evidenceOf(assertion),
-    issuer: { id: '', name: h.issuer_name, url: h.issuer_url ?? '', certified: false },
-    revoked_reason: h.revoked_reason,
+    issuer: { id: '', name: h.issuerName, url: safeUrl(h.issuerUrl), certified: false },
+    revoked_reason: h.revokedReason,
     is_hidden: false,
     recipients_count: null,
     tags: [],
-    assertion_url: httpUrl(h.source_url) ?? httpUrl(h.external_id) ?? '',
+    assertion_url: safeUrl(h.sourceUrl) ?? safeUrl(h.externalId) ?? '',
   };
 }

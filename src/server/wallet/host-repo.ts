@@ -1,36 +1,69 @@
-/** One imported badge ("host assertion") with what its detail page shows. */
-export interface HostRow {
-  id: string;
-  account_id: string;
-  external_id: string;
-  source_url: string | null;
-  assertion_json: string;
-  badge_json: string;
-  image_key: string | null;
-  name: string;
-  description: string;
-  issuer_name: string;
-  issuer_url: string | null;
-  recipient_email: string;
-  issued_on: number;
-  expires_at: number | null;
-  is_public: number;
-  revoked_at: number | null;
-  revoked_reason: string | null;
-  verify_status: 'valid' | 'invalid' | 'unverifiable';
-  updated_at: number;
-}
+import { and, eq } from 'drizzle-orm';
+import { db } from '../db/client';
+import type { HostAssertionRow } from '../db/rows';
+import { hostAssertions as h } from '../db/schema';
 
-const SELECT = `SELECT id, account_id, external_id, source_url, assertion_json, badge_json, image_key, name, description,
-  issuer_name, issuer_url, recipient_email, issued_on, expires_at, is_public, revoked_at, revoked_reason, verify_status,
-  updated_at FROM host_assertions`;
+/** One imported badge ("host assertion") with what its detail page shows. */
+export type HostRow = Pick<
+  HostAssertionRow,
+  | 'id'
+  | 'accountId'
+  | 'externalId'
+  | 'sourceUrl'
+  | 'assertionJson'
+  | 'badgeJson'
+  | 'imageKey'
+  | 'name'
+  | 'description'
+  | 'issuerName'
+  | 'issuerUrl'
+  | 'recipientEmail'
+  | 'issuedOn'
+  | 'expiresAt'
+  | 'isPublic'
+  | 'revokedAt'
+  | 'revokedReason'
+  | 'verifyStatus'
+  | 'updatedAt'
+>;
+
+const COLUMNS = {
+  id: h.id,
+  accountId: h.accountId,
+  externalId: h.externalId,
+  sourceUrl: h.sourceUrl,
+  assertionJson: h.assertionJson,
+  badgeJson: h.badgeJson,
+  imageKey: h.imageKey,
+  name: h.name,
+  description: h.description,
+  issuerName: h.issuerName,
+  issuerUrl: h.issuerUrl,
+  recipientEmail: h.recipientEmail,
+  issuedOn: h.issuedOn,
+  expiresAt: h.expiresAt,
+  isPublic: h.isPublic,
+  revokedAt: h.revokedAt,
+  revokedReason: h.revokedReason,
+  verifyStatus: h.verifyStatus,
+  updatedAt: h.updatedAt,
+};
 
 /** Imported badges: reads, publishing and deletion, each limited to the owner in its SQL (AZ-05). */
 export function hostRepo(d1: D1Database) {
   return {
-    owned: (id: string, accountId: string) =>
-      d1.prepare(`${SELECT} WHERE id = ? AND account_id = ?`).bind(id, accountId).first<HostRow>(),
-    byId: (id: string) => d1.prepare(`${SELECT} WHERE id = ?`).bind(id).first<HostRow>(),
+    async owned(id: string, accountId: string): Promise<HostRow | null> {
+      const rows = await db(d1)
+        .select(COLUMNS)
+        .from(h)
+        .where(and(eq(h.id, id), eq(h.accountId, accountId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async byId(id: string): Promise<HostRow | null> {
+      const rows = await db(d1).select(COLUMNS).from(h).where(eq(h.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
     async setPublic(id: string, accountId: string, isPublic: boolean, now: number) {
       const r = await d1
         .prepare(

@@ -60,12 +60,12 @@ export const publicHostRoutes = anonymous.router
 /** The stored image of an imported badge: public while the badge is, else the owner's alone. */
 export const hostImageRoutes = new Hono<AppEnv>().get('/Assertion/Host/:id/image', async (c) => {
   const row = await visibleHost(c.env.DB, c.req.param('id'), c.var.user?.accountId ?? null);
-  const obj = row.image_key ? await c.env.BUCKET.get(row.image_key) : null;
+  const obj = row.imageKey ? await c.env.BUCKET.get(row.imageKey) : null;
   // Spec §3: a default image when none exists.
   if (!obj) return c.redirect(DEFAULT_BADGE_IMAGE, 302);
   c.header('Content-Type', obj.httpMetadata?.contentType === 'image/png' ? 'image/png' : 'image/svg+xml');
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Cache-Control', row.is_public === 1 ? 'public, no-cache' : 'private, no-store');
+  c.header('Cache-Control', row.isPublic ? 'public, no-cache' : 'private, no-store');
   return c.body(obj.body);
 });

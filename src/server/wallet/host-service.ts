@@ -13,7 +13,7 @@ export async function ownedHost(d1: D1Database, id: string, accountId: string): 
 /** An imported badge as the public sees it: public and not revoked, else null. */
 export async function findPublicHost(d1: D1Database, id: string): Promise<HostRow | null> {
   const row = await hostRepo(d1).byId(id);
-  return row && row.is_public === 1 && !row.revoked_at ? row : null;
+  return row && row.isPublic && !row.revokedAt ? row : null;
 }
 
 /** The public imported badge for the API, or "private or deleted" (E404104). */
@@ -26,7 +26,7 @@ export async function publicHost(d1: D1Database, id: string): Promise<HostRow> {
 /** Whoever may see the image: anyone while public, else only the owner. */
 export async function visibleHost(d1: D1Database, id: string, accountId: string | null) {
   const row = await hostRepo(d1).byId(id);
-  if (!row || (row.is_public !== 1 && row.account_id !== accountId)) throw new AppError('E404101');
+  if (!row || (!row.isPublic && row.accountId !== accountId)) throw new AppError('E404101');
   return row;
 }
 

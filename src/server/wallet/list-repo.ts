@@ -7,9 +7,35 @@ export interface ListRow {
   id: string;
   name: string;
   description: string;
+  issuerId: string | null;
+  issuerName: string;
+  email: string;
+  issuedOn: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  isPublic: boolean;
+  isBlockchain: boolean;
+  acceptStatus: number;
+  createdAt: number;
+  acceptedAt: number | null;
+}
+
+/** A row as the list's SQL names its columns (list-query.ts sorts and filters by these names). */
+interface ListSqlRow extends Omit<
+  ListRow,
+  | 'issuerId'
+  | 'issuerName'
+  | 'issuedOn'
+  | 'expiresAt'
+  | 'revokedAt'
+  | 'isPublic'
+  | 'isBlockchain'
+  | 'acceptStatus'
+  | 'createdAt'
+  | 'acceptedAt'
+> {
   issuer_id: string | null;
   issuer_name: string;
-  email: string;
   issued_on: number;
   expires_at: number | null;
   revoked_at: number | null;
@@ -19,6 +45,25 @@ export interface ListRow {
   created_at: number;
   accepted_at: number | null;
 }
+
+/** The camelCase row, flags as booleans, like the assertions' row everywhere else. */
+const toListRow = (r: ListSqlRow): ListRow => ({
+  kind: r.kind,
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  issuerId: r.issuer_id,
+  issuerName: r.issuer_name,
+  email: r.email,
+  issuedOn: r.issued_on,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  isPublic: r.is_public === 1,
+  isBlockchain: r.is_blockchain === 1,
+  acceptStatus: r.accept_status,
+  createdAt: r.created_at,
+  acceptedAt: r.accepted_at,
+});
 
 const LIVE = 'a.deleted_by_owner_at IS NULL AND a.deleted_by_issuer_at IS NULL';
 
@@ -102,7 +147,7 @@ export async function findWalletList(d1: D1Database, accountId: string, q: ListQ
   ]);
   const c = counts?.results[0] as { claimable: number; receiving: number } | undefined;
   return {
-    rows: (page?.results ?? []) as unknown as ListRow[],
+    rows: ((page?.results ?? []) as unknown as ListSqlRow[]).map(toListRow),
     total: Number((total?.results[0] as { n: number } | undefined)?.n ?? 0),
     claimable: Number(c?.claimable ?? 0),
     receiving: Number(c?.receiving ?? 0),

@@ -20,13 +20,13 @@ async function lookUp(d1: D1Database, token: string, now: number) {
 }
 
 function stateOf({ row, badge, now }: Awaited<ReturnType<typeof lookUp>>): ReceiveLinkState {
-  if (!row || !badge || badge.deleted_by_owner_at) return { kind: 'refused', code: 'E404101', badge: null };
-  if (badge.revoked_at || badge.deleted_by_issuer_at) return { kind: 'refused', code: 'E409100', badge };
-  if (badge.accept_status !== 0) return { kind: 'refused', code: 'E409103', badge };
-  if (badge.is_hidden) return { kind: 'refused', code: 'E409104', badge };
+  if (!row || !badge || badge.deletedByOwnerAt) return { kind: 'refused', code: 'E404101', badge: null };
+  if (badge.revokedAt || badge.deletedByIssuerAt) return { kind: 'refused', code: 'E409100', badge };
+  if (badge.acceptStatus !== 0) return { kind: 'refused', code: 'E409103', badge };
+  if (badge.isHidden) return { kind: 'refused', code: 'E409104', badge };
   // An expired link is only a missing shortcut: the badge still waits in the wallet (spec §8).
   if (row.expires_at <= now) return { kind: 'refused', code: 'E410103', badge };
-  if (!badge.account_id) return { kind: 'register', badge };
+  if (!badge.accountId) return { kind: 'register', badge };
   return { kind: 'ready', badge };
 }
 
@@ -44,7 +44,7 @@ export async function redeemReceiveLink(d1: D1Database, token: string, now = Dat
   const state = stateOf(found);
   if (state.kind === 'refused') throw new AppError(state.code);
   if (state.kind === 'register') return { result: 'register' as const, badge: state.badge };
-  if (await receiveLinkRepo(d1).redeem(found.hash, state.badge.id, state.badge.account_id ?? '', now)) {
+  if (await receiveLinkRepo(d1).redeem(found.hash, state.badge.id, state.badge.accountId ?? '', now)) {
     return { result: 'received' as const, badge: state.badge };
   }
   // Someone received or hid it between the read and the write: answer what it is now.

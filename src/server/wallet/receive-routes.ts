@@ -31,5 +31,5 @@ const receiveByLink = route({
 /** The anonymous receive-by-link call of spec §7 (the award mail's link lands on /receive/{token}). */
 export const receiveLinkRoutes = router.openapi(receiveByLink, async (c) => {
   const r = await redeemReceiveLink(c.env.DB, c.req.valid('json').token);
-  return ok(c, { result: r.result, assertion_id: r.badge.id, is_blockchain: r.badge.is_blockchain === 1 });
+  return ok(c, { result: r.result, assertion_id: r.badge.id, is_blockchain: r.badge.isBlockchain });
 });

@@ -110,7 +110,7 @@ export const walletRoutes = router
   })
   .openapi(getAssertion, async (c) => {
     const b = await ownedBadge(c.env.DB, c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
-    if (b.accept_status === 0) throw new AppError('E404101');
+    if (b.acceptStatus === 0) throw new AppError('E404101');
     return ok(c, { assertion: detailItem(b, Date.now()) });
   })
   .openapi(getUnaccepted, async (c) => {

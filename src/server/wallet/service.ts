@@ -9,13 +9,13 @@ import { setHostPublic } from './host-service';
 /** The owner's badge or 404: another person's badge does not exist for them (AZ-01..05). */
 export async function ownedBadge(d1: D1Database, id: string, accountId: string): Promise<BadgeRow> {
   const badge = await walletBadgeRepo(d1).owned(id, accountId);
-  if (!badge || badge.deleted_by_owner_at || badge.deleted_by_issuer_at) throw new AppError('E404101');
+  if (!badge || badge.deletedByOwnerAt || badge.deletedByIssuerAt) throw new AppError('E404101');
   return badge;
 }
 
 /** Why a claimable badge could not be received, as the spec's messages tell it. */
 function receiveRefusal(b: BadgeRow): AppError {
-  if (b.accept_status !== 0) return new AppError('E409103');
+  if (b.acceptStatus !== 0) return new AppError('E409103');
   return new AppError('E409104');
 }
 
@@ -69,11 +69,11 @@ export async function findPublicBadge(d1: D1Database, id: string): Promise<Badge
   const b = await walletBadgeRepo(d1).byId(id);
   const visible =
     b &&
-    b.accept_status === 2 &&
-    b.is_public === 1 &&
-    !b.revoked_at &&
-    !b.deleted_by_owner_at &&
-    !b.deleted_by_issuer_at;
+    b.acceptStatus === 2 &&
+    b.isPublic &&
+    !b.revokedAt &&
+    !b.deletedByOwnerAt &&
+    !b.deletedByIssuerAt;
   return visible ? b : null;
 }
 
@@ -87,8 +87,8 @@ export async function publicBadge(d1: D1Database, id: string): Promise<BadgeRow>
 /** The owner's badge for its detail page, or null when it is not theirs or not in that state. */
 export async function ownerDetail(d1: D1Database, id: string, accountId: string, claimable: boolean) {
   const row = await walletBadgeRepo(d1).owned(id, accountId);
-  if (!row || row.deleted_by_owner_at || row.deleted_by_issuer_at) return null;
-  if ((row.accept_status === 0) !== claimable || (claimable && row.is_hidden)) return null;
+  if (!row || row.deletedByOwnerAt || row.deletedByIssuerAt) return null;
+  if ((row.acceptStatus === 0) !== claimable || (claimable && row.isHidden)) return null;
   return detailItem(row, Date.now());
 }
 
@@ -100,7 +100,7 @@ export async function ownerDetail(d1: D1Database, id: string, accountId: string,
 export async function findPublicUnacquired(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
   const open =
-    b && b.accept_status === 0 && !b.is_hidden && !b.revoked_at && !b.deleted_by_owner_at && !b.deleted_by_issuer_at;
+    b && b.acceptStatus === 0 && !b.isHidden && !b.revokedAt && !b.deletedByOwnerAt && !b.deletedByIssuerAt;
   return open ? b : null;
 }
 
