@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { serveFixture } from './conformance-fixtures';
+import { hostileLinks } from './hostile-links';
 import { chunk, png } from './png';
 import { signedStandIn } from './signed-stand-in';
 
@@ -113,6 +114,7 @@ export default async function setup(project: TestProject) {
     if (serveFixture(url.pathname, send)) return;
     const base = `http://${req.headers.host ?? ''}`;
     if (/^\/ob\/(signed|jws)\//.test(url.pathname)) return void signedStandIn(url.pathname, base, send);
+    if (hostileLinks(url.pathname, base, send)) return;
     if (url.pathname.startsWith('/ob/')) return standInIssuer(url.pathname, `http://${req.headers.host ?? ''}`, send);
     switch (url.pathname) {
       case '/ok.json':

@@ -13,6 +13,7 @@ import { toVerifyInput } from '../verify/input';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { badgeClassImage } from './class-image';
 import { displayImage } from './image';
+import { withSafeLinks } from './links';
 import { importRepo } from './repo';
 
 export interface ImportRequest {
@@ -100,14 +101,16 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
     imageKey = `host-images/${id}.png`;
     await env.BUCKET.put(imageKey, display, { httpMetadata: { contentType: 'image/png' } });
   }
-  const issuer = docs.issuer ?? {};
+  // Stored with every link that could reach a page already http(s) or null (XSS-02).
+  const safe = withSafeLinks({ assertion: docs.assertion, badge: docs.badge, issuer: docs.issuer ?? {} });
+  const issuer = safe.issuer;
   const insert = repo.insertStatement({
     id,
     accountId,
     externalId,
     sourceUrl: docs.url ?? null,
-    assertionJson: JSON.stringify(docs.assertion),
-    badgeJson: JSON.stringify(docs.badge),
+    assertionJson: JSON.stringify(safe.assertion),
+    badgeJson: JSON.stringify(safe.badge),
     issuerJson: JSON.stringify(issuer),
     imageKey,
     name: (str(docs.badge['name']) ?? '').slice(0, 500),
