@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/password-hash';
 import { BASE, SAME_ORIGIN, unique } from './helpers';
+import { waitFor } from './issuing-helpers';
 import { PASSWORD, login, settingsCall, signedIn } from './settings-helpers';
 
 const account = async (name: string, body: object, lang = 'en') => {
@@ -116,11 +117,15 @@ describe('internationalised email domains (DATA-20, ACC-02: IDN to punycode)', (
     expect((await login(unicode(local))).http).toBe(200);
     expect((await account('ForgotPassword', { email: unicode(local) })).http).toBe(200);
     expect((await account('ForgotPassword', { email: ascii(local) })).http).toBe(200);
-    const links = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'mail' AND json_extract(payload, '$.to') = ?",
-    )
-      .bind(ascii(local))
-      .first<number>('n');
+    // The link is mailed by a queued job (RST-01): wait for both mails, to the punycode address.
+    const links = await waitFor(async () => {
+      const n = await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'mail' AND json_extract(payload, '$.to') = ?",
+      )
+        .bind(ascii(local))
+        .first<number>('n');
+      return n === 2 ? n : null;
+    });
     expect(links).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-import { rawStatement, type BatchItem } from '../db/batch';
+import { rawStatement, type BatchItem, type SqlCondition } from '../db/batch';
 
 /**
  * SQL of passwords: the hash and its history, reset links, and the sessions a new password ends.
@@ -41,25 +41,39 @@ export function passwordRepo(d1: D1Database) {
       ];
     },
 
-    /** Reset links created for the account since `since` (the hourly cap against mail bombing). */
-    async resetLinksSince(accountId: string, since: number): Promise<number> {
-      const n = await d1
-        .prepare(
-          "SELECT COUNT(*) AS n FROM link_tokens WHERE account_id = ? AND purpose = 'password_reset' AND created_at > ?",
-        )
-        .bind(accountId, since)
-        .first<number>('n');
-      return n ?? 0;
-    },
-
-    insertResetLink: (tokenHash: string, accountId: string, expiresAt: number, now: number) =>
+    /**
+     * Builds the insert of a reset link that is written only while the account is active, has had
+     * fewer than `max` links since `since` (the hourly cap against mail bombing, counted by this
+     * statement itself) and `requires` holds.
+     */
+    insertResetLinkUnderCap: (
+      tokenHash: string,
+      accountId: string,
+      expiresAt: number,
+      now: number,
+      cap: { since: number; max: number; requires: SqlCondition },
+    ) =>
       s(
-        "INSERT INTO link_tokens (token_hash, purpose, account_id, expires_at, created_at) VALUES (?, 'password_reset', ?, ?, ?)",
+        `INSERT INTO link_tokens (token_hash, purpose, account_id, expires_at, created_at)
+         SELECT ?, 'password_reset', id, ?, ? FROM accounts WHERE id = ? AND status = 'active'
+           AND (SELECT COUNT(*) FROM link_tokens
+                WHERE account_id = ? AND purpose = 'password_reset' AND created_at > ?) < ?
+           AND ${cap.requires.sql}`,
         tokenHash,
-        accountId,
         expiresAt,
         now,
+        accountId,
+        accountId,
+        cap.since,
+        cap.max,
+        ...cap.requires.params,
       ),
+
+    /** The condition "reset link `tokenHash` was written", for the mail that carries it. */
+    resetLinkIssued: (tokenHash: string): SqlCondition => ({
+      sql: 'EXISTS (SELECT 1 FROM link_tokens WHERE token_hash = ?)',
+      params: [tokenHash],
+    }),
 
     /** Marks a live reset link used with one conditional UPDATE; answers its account, or null. */
     async claimResetLink(tokenHash: string, now: number): Promise<string | null> {

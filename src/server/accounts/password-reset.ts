@@ -5,6 +5,8 @@ import { CONFIG } from '../config';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
+import type { PasswordLink } from '../outbox/payloads';
+import { outboxRowAbsent } from '../outbox/repo';
 import { accountRepo } from './account-repo';
 import { lockoutRepo } from './lockout-repo';
 import { attemptKey } from './login';
@@ -14,30 +16,40 @@ import { newPasswordProblems, passwordStatements } from './password-set';
 import { walletUrl } from '../http/wallet-url';
 
 /**
- * /password/forgot and /password/initial: a single-use link (hashed, one hour) mailed to an address
- * that belongs to an account; the answer is the same for every address (RST-01), and an account gets
- * at most a few links an hour (mail bombing). Accounts without a password get the "set" wording.
+ * /password/forgot and /password/initial. The request only queues the work: one outbox row, the same
+ * statements and the same queue message for every address, so neither the answer nor the time it
+ * takes tells whether the address has an account (RST-01). `sendPasswordLink` does the rest.
  */
 export async function requestPasswordLink(env: Env, email: string): Promise<void> {
-  const account = await accountRepo(env.DB).byVerifiedEmail(normalizeEmail(email));
+  await commitWithJobs(env, [], [{ kind: 'password_link', payload: { email: email.trim() } }]);
+}
+
+/**
+ * The queued part: a single-use link (hashed, one hour) mailed to an address that belongs to an
+ * account, at most a few an hour (mail bombing); accounts without a password get the "set" wording.
+ * Idempotent: the mail's outbox row is named after the job, and the link is written only while that
+ * row does not exist, so a retried job neither mails twice nor leaves a second link.
+ */
+export async function sendPasswordLink(env: Env, jobId: string, job: PasswordLink, now: number): Promise<void> {
+  const account = await accountRepo(env.DB).byVerifiedEmail(normalizeEmail(job.email));
   if (!account) return;
-  const now = Date.now();
   const passwords = passwordRepo(env.DB);
-  if ((await passwords.resetLinksSince(account.id, now - 3_600_000)) >= CONFIG.links.resetPerHour) return;
   const token = randomToken();
+  const tokenHash = await sha256Hex(token);
   const minutes = CONFIG.links.resetMinutes;
-  const kind = account.passwordHash ? 'reset' : 'initial';
+  const mailId = `${jobId}:mail`;
   const mail = accountMail(
-    kind,
-    email.trim(),
+    account.passwordHash ? 'reset' : 'initial',
+    job.email,
     toLanguage(account.language) ?? DEFAULT_LANGUAGE,
     walletUrl(env, `/password/reset/${token}`),
     { minutes },
   );
+  const cap = { since: now - 3_600_000, max: CONFIG.links.resetPerHour, requires: outboxRowAbsent(mailId) };
   await commitWithJobs(
     env,
-    [passwords.insertResetLink(await sha256Hex(token), account.id, now + minutes * 60_000, now)],
-    [{ kind: 'mail', payload: mail }],
+    [passwords.insertResetLinkUnderCap(tokenHash, account.id, now + minutes * 60_000, now, cap)],
+    [{ id: mailId, kind: 'mail', payload: mail, onlyIf: passwords.resetLinkIssued(tokenHash) }],
     now,
   );
 }

@@ -1,3 +1,4 @@
+import { sendPasswordLink } from '../accounts/password-reset';
 import { awardChunk } from '../issuing/award';
 import { sendMail } from '../mail/send';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
@@ -11,4 +12,5 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   award_chunk: (env, _id, payload, now) => awardChunk(env, payload, now),
   purge_account: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
   delete_objects: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
+  password_link: (env, id, payload, now) => sendPasswordLink(env, id, payload, now),
 };

@@ -1,5 +1,5 @@
 import type { SqlCondition } from '../db/batch';
-import type { AwardChunk, DeleteObjects, Mail, PurgeAccount } from './payloads';
+import type { AwardChunk, DeleteObjects, Mail, PasswordLink, PurgeAccount } from './payloads';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
@@ -7,6 +7,7 @@ export interface JobPayloads {
   award_chunk: AwardChunk;
   purge_account: PurgeAccount;
   delete_objects: DeleteObjects;
+  password_link: PasswordLink;
 }
 
 export type JobKind = keyof JobPayloads;

@@ -41,6 +41,14 @@ export interface AwardChunk {
   planned: PlannedAward[];
 }
 
+/**
+ * A forgotten-password request (RST-01). The request only queues this, the same for every address;
+ * the job finds the account, if any, and mails the link.
+ */
+export interface PasswordLink {
+  email: string;
+}
+
 /** The R2 objects of a deleted account, removed by an idempotent outbox job (deleting twice is fine). */
 export interface PurgeAccount {
   prefixes: string[];

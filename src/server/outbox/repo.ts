@@ -17,7 +17,7 @@ export function outboxInsertWhen(d1: D1Database, job: Job, now: number, id: stri
   return rawStatement(
     d1,
     `INSERT INTO outbox (id, kind, payload, status, attempts, available_at, created_at)
-     SELECT ?, ?, ?, 'pending', 0, ?, ? WHERE ${cond.sql}`,
+     SELECT ?, ?, ?, 'pending', 0, ?, ? WHERE ${cond.sql} ON CONFLICT DO NOTHING`,
     id,
     job.kind,
     JSON.stringify(job.payload),
@@ -26,6 +26,12 @@ export function outboxInsertWhen(d1: D1Database, job: Job, now: number, id: stri
     ...cond.params,
   );
 }
+
+/** The condition "no outbox row `id` exists yet": a retried job that already queued its mail does nothing. */
+export const outboxRowAbsent = (id: string): SqlCondition => ({
+  sql: 'NOT EXISTS (SELECT 1 FROM outbox WHERE id = ?)',
+  params: [id],
+});
 
 /** How long one attempt holds its row: a second delivery meanwhile finds it taken (NOTIF-02). */
 export const OUTBOX_LEASE_MS = 5 * 60_000;
