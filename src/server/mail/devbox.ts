@@ -1,6 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
-import { db } from '../db/client';
-import { devMailbox } from '../db/schema';
+import { devboxRepo } from './devbox-repo';
 import { headerSafe, type Mail } from './types';
 
 /**
@@ -8,25 +6,19 @@ import { headerSafe, type Mail } from './types';
  * so a duplicated queue delivery stores the mail once.
  */
 export async function deliverToDevbox(d1: D1Database, id: string, mail: Mail, now: number): Promise<void> {
-  await db(d1)
-    .insert(devMailbox)
-    .values({
-      id,
-      toAddress: headerSafe(mail.to),
-      subject: headerSafe(mail.subject),
-      textBody: mail.text,
-      htmlBody: mail.html,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: devMailbox.id })
-    .run();
+  await devboxRepo(d1).insert({
+    id,
+    toAddress: headerSafe(mail.to),
+    subject: headerSafe(mail.subject),
+    textBody: mail.text,
+    htmlBody: mail.html,
+    createdAt: now,
+  });
 }
 
 /** The newest mails in the dev mailbox, optionally for one address, for the /dev/mailbox page. */
 export async function listDevbox(d1: D1Database, to: string | null, limit = 50) {
-  const d = db(d1);
-  const query = d.select().from(devMailbox);
-  return (to ? query.where(eq(devMailbox.toAddress, to)) : query).orderBy(desc(devMailbox.createdAt)).limit(limit);
+  return devboxRepo(d1).list(to, limit);
 }
 
 /** Whether this deployment may show the dev mailbox: never in production (issue 4). */

@@ -3,6 +3,7 @@ import { CONFIG } from '../config';
 import { ok } from '../http/envelope';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS } from '../auth/rules';
+import { pingDatabase } from './health-repo';
 
 const { router, route } = apiRouter(ANONYMOUS);
 
@@ -40,6 +41,6 @@ export const systemRoutes = router
     return c.json({ release_version: CONFIG.releaseVersion }, 200);
   })
   .openapi(health, async (c) => {
-    await c.env.DB.prepare('SELECT 1').first();
+    await pingDatabase(c.env.DB);
     return ok(c, { database: 'ok' as const });
   });
