@@ -68,12 +68,7 @@ export async function deleteBadge(d1: D1Database, id: string, accountId: string,
 export async function findPublicBadge(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
   const visible =
-    b &&
-    b.acceptStatus === 2 &&
-    b.isPublic &&
-    !b.revokedAt &&
-    !b.deletedByOwnerAt &&
-    !b.deletedByIssuerAt;
+    b && b.acceptStatus === 2 && b.isPublic && !b.revokedAt && !b.deletedByOwnerAt && !b.deletedByIssuerAt;
   return visible ? b : null;
 }
 
@@ -99,8 +94,7 @@ export async function ownerDetail(d1: D1Database, id: string, accountId: string,
  */
 export async function findPublicUnacquired(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
-  const open =
-    b && b.acceptStatus === 0 && !b.isHidden && !b.revokedAt && !b.deletedByOwnerAt && !b.deletedByIssuerAt;
+  const open = b && b.acceptStatus === 0 && !b.isHidden && !b.revokedAt && !b.deletedByOwnerAt && !b.deletedByIssuerAt;
   return open ? b : null;
 }
 
