@@ -6,7 +6,7 @@ import { ok } from '../http/envelope';
 import { apiRouter } from '../http/router';
 import { normalizeEmail } from '../../lib/email';
 import { profileImageUrl } from '../../lib/profile-image';
-import { accountRepo } from './account-repo';
+import { accountInfo, agreeToTerms } from './account-service';
 import { checkLogin } from './login';
 import { startSession } from './session-start';
 import { TERMS_VERSION, termsState } from '../../terms/versions';
@@ -93,11 +93,11 @@ export const loginRoutes = anonymous.router.openapi(login, async (c) => {
 /** The signed-in user's info and agreement to the terms. */
 export const accountRoutes = signedIn.router
   .openapi(userInfo, async (c) => {
-    const repo = accountRepo(c.env.DB);
     const user = c.var.user;
     if (!user) throw new AppError('E401100');
-    const [profile, emails] = await Promise.all([repo.profile(user.accountId), repo.emails(user.accountId)]);
-    if (!profile) throw new AppError('E401100');
+    const info = await accountInfo(c.env.DB, user.accountId);
+    if (!info) throw new AppError('E401100');
+    const { profile, emails } = info;
     return ok(c, {
       account_id: profile.id,
       first_name: profile.firstName,
@@ -116,6 +116,6 @@ export const accountRoutes = signedIn.router
     const user = c.var.user;
     if (!user) throw new AppError('E401100');
     // The version recorded is the one in force now, even if the page was opened before a revision.
-    await accountRepo(c.env.DB).agreeToTerms(user.accountId, TERMS_VERSION, Date.now());
+    await agreeToTerms(c.env.DB, user.accountId, TERMS_VERSION, Date.now());
     return ok(c, { terms_version: TERMS_VERSION });
   });

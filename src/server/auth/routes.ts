@@ -4,7 +4,7 @@ import { deleteCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USER_TYPE_COOKIE } from './cookies';
-import { deleteSession } from './repo';
+import { endSession } from './service';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS } from './rules';
 
@@ -31,7 +31,7 @@ export function clearSignInCookies(c: Context<AppEnv>): void {
 
 export const authRoutes = router.openapi(logout, async (c) => {
   const hash = c.var.sessionTokenHash;
-  if (hash) await deleteSession(c.env.DB, hash);
+  if (hash) await endSession(c.env.DB, hash);
   clearSignInCookies(c);
   return ok(c, {});
 });

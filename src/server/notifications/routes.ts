@@ -1,10 +1,15 @@
 import { z } from '@hono/zod-openapi';
-import { CONFIG } from '../config';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { notificationsRepo, type NotificationRow } from './repo';
+import {
+  hasUnreadNotifications,
+  markNotificationsRead,
+  notificationPage,
+  removeNotifications,
+  type NotificationRow,
+} from './service';
 import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
 
@@ -83,12 +88,7 @@ export const notificationRoutes = router
     const account = signedInUser(c).accountId;
     const b = c.req.valid('json');
     const type = b.search.type || null;
-    const repo = notificationsRepo(c.env.DB);
-    const [rows, total, has] = await Promise.all([
-      repo.page(account, type, b.already_have_notification_count, CONFIG.pageSizes.notifications),
-      repo.total(account, type),
-      repo.hasUnread(account),
-    ]);
+    const { rows, total, unread } = await notificationPage(c.env.DB, account, type, b.already_have_notification_count);
     const t = c.var.t;
     const present = (r: NotificationRow) => {
       let params: Record<string, string | number> = {};
@@ -106,18 +106,18 @@ export const notificationRoutes = router
         create_date: new Date(r.created_at).toISOString(),
       };
     };
-    return ok(c, { notifications: rows.map(present), total_count: total, has_notifications: has });
+    return ok(c, { notifications: rows.map(present), total_count: total, has_notifications: unread });
   })
   .openapi(unread, async (c) =>
-    ok(c, { has_notifications: await notificationsRepo(c.env.DB).hasUnread(signedInUser(c).accountId) }),
+    ok(c, { has_notifications: await hasUnreadNotifications(c.env.DB, signedInUser(c).accountId) }),
   )
   .openapi(read, async (c) => {
-    await notificationsRepo(c.env.DB).markRead(signedInUser(c).accountId, c.req.valid('json').last_id);
+    await markNotificationsRead(c.env.DB, signedInUser(c).accountId, c.req.valid('json').last_id);
     return ok(c, {});
   })
   .openapi(remove, async (c) => {
     const b = c.req.valid('json');
     if (b.is_delete_all && b.notification_ids.length > 0) throw new AppError('E400106');
-    await notificationsRepo(c.env.DB).remove(signedInUser(c).accountId, b.is_delete_all ? 'all' : b.notification_ids);
+    await removeNotifications(c.env.DB, signedInUser(c).accountId, b.is_delete_all ? 'all' : b.notification_ids);
     return ok(c, {});
   });

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { changePassword } from './password-change';
-import { notificationSettingsRepo } from './prefs-repo';
+import { notificationSettings, saveNotificationSettings } from './prefs-service';
 import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
 
@@ -61,13 +61,13 @@ const signedIn = (c: { var: AppEnv['Variables'] }) => {
 export const settingsRoutes = router
   .openapi(getSettings, async (c) => {
     const { user } = signedIn(c);
-    const s = await notificationSettingsRepo(c.env.DB).get(user.accountId);
+    const s = await notificationSettings(c.env.DB, user.accountId);
     if (!s) throw new AppError('E401100');
     return ok(c, { ...s });
   })
   .openapi(setSettings, async (c) => {
     const { user } = signedIn(c);
-    await notificationSettingsRepo(c.env.DB).set(user.accountId, c.req.valid('json'), Date.now());
+    await saveNotificationSettings(c.env.DB, user.accountId, c.req.valid('json'), Date.now());
     return ok(c, {});
   })
   .openapi(changePasswordRoute, async (c) => {

@@ -10,8 +10,13 @@ import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
-import { profileRepo } from './profile-repo';
-import { removeProfileImage, saveProfile, uploadProfileImage } from './profile-service';
+import {
+  isCurrentProfileImage,
+  readProfile,
+  removeProfileImage,
+  saveProfile,
+  uploadProfileImage,
+} from './profile-service';
 
 const P = '/Wallet/Setting/Profile';
 const { router, route } = apiRouter(SIGNED_IN);
@@ -81,7 +86,7 @@ const deleteImage = route({
 export const profileRoutes = router
   .openapi(getProfile, async (c) => {
     const id = signedInUser(c).accountId;
-    const p = await profileRepo(c.env.DB).get(id);
+    const p = await readProfile(c.env.DB, id);
     if (!p) throw new AppError('E401100');
     const { profile_image_key, ...rest } = p;
     return ok(c, { ...rest, profile_image: profileImageUrl(id, profile_image_key) });
@@ -114,7 +119,7 @@ export const profileImageRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const account = c.req.param('account');
     const key = `avatars/${account}/${c.req.param('file')}`;
-    if (!(await profileRepo(c.env.DB).currentImage(account, key))) throw new AppError('E404100');
+    if (!(await isCurrentProfileImage(c.env.DB, account, key))) throw new AppError('E404100');
     const obj = await c.env.BUCKET.get(key);
     if (!obj) throw new AppError('E404100');
     c.header('Content-Type', key.endsWith('.png') ? 'image/png' : 'image/jpeg');

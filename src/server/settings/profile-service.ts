@@ -14,6 +14,13 @@ const removal = (...keys: (string | null)[]): OutboxJob[] => {
 
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
+/** The profile settings of an active account (names, English names, bio, picture key); null otherwise. */
+export const readProfile = (d1: D1Database, accountId: string) => profileRepo(d1).get(accountId);
+
+/** Whether `key` is the current picture of an active account: only that one is served publicly. */
+export const isCurrentProfileImage = async (d1: D1Database, accountId: string, key: string) =>
+  (await profileRepo(d1).currentImage(accountId, key)) !== null;
+
 /** Saves the profile's names and bio; blank optional fields are stored as absent. */
 export async function saveProfile(env: Env, accountId: string, input: ProfileInput) {
   await profileRepo(env.DB).save(

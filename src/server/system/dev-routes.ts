@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { apiRouter } from '../http/router';
 import { jsonBody, okReply } from '../http/openapi';
 import { ok } from '../http/envelope';
-import { runDevStatements } from './dev-repo';
+import { runDevSql } from './service';
 
 /**
  * Outside production, and only when the server was started with a token (scripts/start.mjs makes
@@ -46,5 +46,5 @@ const sql = route({
 
 /** The development SQL endpoint (mounted under /api/dev). */
 export const devRoutes = router.openapi(sql, async (c) =>
-  ok(c, { results: await runDevStatements(c.env.DB, c.req.valid('json').statements) }),
+  ok(c, { results: await runDevSql(c.env.DB, c.req.valid('json').statements) }),
 );

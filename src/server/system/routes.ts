@@ -3,7 +3,7 @@ import { CONFIG } from '../config';
 import { ok } from '../http/envelope';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS } from '../auth/rules';
-import { pingDatabase } from './health-repo';
+import { checkDatabase } from './service';
 
 const { router, route } = apiRouter(ANONYMOUS);
 
@@ -41,6 +41,6 @@ export const systemRoutes = router
     return c.json({ release_version: CONFIG.releaseVersion }, 200);
   })
   .openapi(health, async (c) => {
-    await pingDatabase(c.env.DB);
+    await checkDatabase(c.env.DB);
     return ok(c, { database: 'ok' as const });
   });

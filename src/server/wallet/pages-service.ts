@@ -1,8 +1,7 @@
-import { accountRepo } from '../accounts/account-repo';
 import { hostDetailItem } from './host-present';
 import { hostRepo } from './host-repo';
-import { findPublicList, findWalletList, hasAcadDocs } from './list-repo';
-import { walletPrefsRepo } from './prefs-repo';
+import { hasCertificates, publicWallet, walletList } from './list-service';
+import { walletPrefs } from './prefs-service';
 import { detailItem, listItem } from './present';
 import { findPublicHost } from './host-service';
 import { findPublicBadge, findPublicUnacquired } from './service';
@@ -15,7 +14,7 @@ import { findPublicBadge, findPublicUnacquired } from './service';
 /** The first page of the badge list (or, for `receiving`, the claimable ones), and what the page shows around it. */
 export async function walletListPage(d1: D1Database, accountId: string, tab: 'badges' | 'receiving', now: number) {
   const [list, certificates, prefs] = await Promise.all([
-    findWalletList(d1, accountId, {
+    walletList(d1, accountId, {
       sort: '-IssuedOn',
       keyword: '',
       types: [],
@@ -23,20 +22,20 @@ export async function walletListPage(d1: D1Database, accountId: string, tab: 'ba
       page: 1,
     }),
     // Spec §7: when the check fails, the certificates tab is shown anyway.
-    hasAcadDocs(d1, accountId).catch(() => true),
-    walletPrefsRepo(d1).get(accountId),
+    hasCertificates(d1, accountId).catch(() => true),
+    walletPrefs(d1, accountId),
   ]);
   return { list: { ...list, items: list.rows.map((r) => listItem(r, now)) }, certificates, prefs };
 }
 
 /** The one-time confetti and the reminder's state, for the pages that show them. */
-export const walletPrefs = (d1: D1Database, accountId: string) => walletPrefsRepo(d1).get(accountId);
+export { walletPrefs };
 
 /** A public wallet: the person and one page of their public badges; null for unknown or closed accounts. */
 export async function publicWalletPage(d1: D1Database, accountId: string, sort: string, page: number, now: number) {
-  const profile = await accountRepo(d1).profile(accountId);
-  if (!profile || profile.status !== 'active') return null;
-  const list = await findPublicList(d1, accountId, sort, page);
+  const wallet = await publicWallet(d1, accountId, sort, page);
+  if (!wallet) return null;
+  const { profile, list } = wallet;
   return { profile, total: list.total, items: list.rows.map((r) => listItem(r, now)) };
 }
 

@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { accountRepo } from '../accounts/account-repo';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
-import { findPublicList, hasAcadDocs } from './list-repo';
+import { hasCertificates, publicWallet } from './list-service';
 import { detailItem, listItem } from './present';
 import { publicBadge } from './service';
 import { profileImageUrl } from '../../lib/profile-image';
@@ -53,9 +52,9 @@ const checkAcadDocs = signedIn.route({
 export const publicWalletRoutes = anonymous.router
   .openapi(publicList, async (c) => {
     const q = c.req.valid('json');
-    const profile = await accountRepo(c.env.DB).profile(q.account_id);
-    if (!profile || profile.status !== 'active') throw new AppError('E404100');
-    const list = await findPublicList(c.env.DB, profile.id, q.sort, q.page);
+    const wallet = await publicWallet(c.env.DB, q.account_id, q.sort, q.page);
+    if (!wallet) throw new AppError('E404100');
+    const { profile, list } = wallet;
     const now = Date.now();
     return ok(c, {
       account_id: profile.id,
@@ -78,5 +77,5 @@ export const publicWalletRoutes = anonymous.router
 export const acadDocCheckRoutes = signedIn.router.openapi(checkAcadDocs, async (c) => {
   const user = c.var.user;
   if (!user) throw new AppError('E401100');
-  return ok(c, { is_exists: await hasAcadDocs(c.env.DB, user.accountId) });
+  return ok(c, { is_exists: await hasCertificates(c.env.DB, user.accountId) });
 });

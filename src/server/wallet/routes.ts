@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, envelopeOf, jsonBody, okReply } from '../http/openapi';
-import { findWalletList } from './list-repo';
+import { walletList } from './list-service';
 import { detailItem, listItem, type ListItem } from './present';
 import { deleteBadge, hideBadge, ownedBadge, receiveAll, receiveBadge, setBadgePublic } from './service';
 import { apiRouter } from '../http/router';
@@ -93,7 +93,7 @@ export const walletRoutes = router
     const user = c.var.user;
     if (!user) throw new AppError('E401100');
     const q = c.req.valid('json');
-    const list = await findWalletList(c.env.DB, user.accountId, {
+    const list = await walletList(c.env.DB, user.accountId, {
       sort: q.sort,
       keyword: q.search_keyword,
       types: q.search_types,
