@@ -7,7 +7,7 @@ import { throttle } from '../http/throttle';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget } from '../outbound/fetch';
-import { parseIsoDate } from '../verify/checks/dates';
+import { parseIsoDate } from '../verify/dates';
 import { docSource } from '../verify/doc-source';
 import { toVerifyInput } from '../verify/input';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';

@@ -1,5 +1,13 @@
 import { ITEM_OF, type Item, type VerifyCode } from './codes';
 
+/** One line of the report per check, in the order they ran (architecture rule 4). */
+export interface CheckResult {
+  check: string;
+  outcome: 'pass' | 'fail' | 'skip';
+  code: VerifyCode | null;
+  severity: 'error' | 'warning' | 'info';
+}
+
 export type ItemStatus = 'success' | 'fail';
 export type VerifyState = 'valid' | 'invalid' | 'unverifiable';
 
@@ -24,6 +32,8 @@ export interface VerificationReport {
   verify_warnings_code: VerifyCode[];
   badge_pass: boolean;
   verify_state: VerifyState;
+  /** Every check that ran, in order, with what it found (architecture rule 4). */
+  checks: CheckResult[];
 }
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];
@@ -34,6 +44,7 @@ export function buildReport(
   texts: Partial<Record<Item, string | null>>,
   codes: VerifyCode[],
   unverifiable = false,
+  checks: CheckResult[] = [],
 ): VerificationReport {
   const unique = [...new Set(codes)];
   const failed = (item: Item) => unique.some((c) => ITEM_OF[c] === item || ITEM_OF[c] === 'all');
@@ -52,6 +63,7 @@ export function buildReport(
     verify_warnings_code: warnings,
     badge_pass: pass,
     verify_state: pass ? 'valid' : unverifiable ? 'unverifiable' : 'invalid',
+    checks,
   };
 }
 

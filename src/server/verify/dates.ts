@@ -1,7 +1,7 @@
 /**
- * Date checks of an assertion (spec §8: E042/E043 issue date, E044-E046 expiry). Dates must be
- * ISO 8601 with a time zone or a plain date; an expiry before the issue date is an error; an
- * expired badge is still reported in full (the caller keeps going).
+ * Dates of an assertion (spec §8: E042/E043 issue date, E044-E046 expiry), read once for the two
+ * date checks and for the report. Dates must be ISO 8601 with a time zone or a plain date; an
+ * expiry before the issue date is an error; an expired badge is still reported in full.
  */
 const ISO = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2}))?$/;
 

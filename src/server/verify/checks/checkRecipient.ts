@@ -1,3 +1,5 @@
+import { fail, PASS, SKIP, type Check } from '../check';
+
 /**
  * Recipient check (OB 2.0 IdentityObject): the badge's identity must be one of the account's
  * *verified* email addresses (HV-06), plain or hashed as "sha256$hex" / "md5$hex" with the salt.
@@ -38,3 +40,15 @@ export async function matchRecipient(recipient: unknown, verifiedEmails: string[
   for (const email of emails) if ((await digest(algorithm, email + salt)) === want) return { ok: true, email };
   return { ok: false, code: 'E025' };
 }
+
+/** The badge was awarded to one of the addresses checked (E022-E025, W001/W002). */
+export const checkRecipient: Check = {
+  name: 'checkRecipient',
+  async run(ctx) {
+    if (!ctx.assertion) return SKIP;
+    const r = await matchRecipient(ctx.assertion['recipient'], ctx.emails);
+    if (!r.ok) return fail(r.code);
+    ctx.recipient = r.email;
+    return PASS;
+  },
+};

@@ -1,0 +1,45 @@
+import { fail, PASS, SKIP, type Check } from '../check';
+import { str } from '../context';
+
+/** An issuer profile's hosted-verification policy (OB 2.0 VerificationObject). */
+export interface IssuerVerification {
+  allowedOrigins?: unknown;
+  startsWith?: unknown;
+}
+
+const list = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter((x): x is string => typeof x === 'string');
+
+/**
+ * Hosted-verification origin rule (HV-01/HV-02): by default the assertion must live on the issuer
+ * id's origin; an issuer profile may instead list `verification.allowedOrigins` (exact hosts) or
+ * `verification.startsWith` (URL prefixes).
+ */
+export function assertionOriginAllowed(assertionUrl: string, issuerId: string, policy: IssuerVerification = {}) {
+  let a: URL;
+  try {
+    a = new URL(assertionUrl);
+  } catch {
+    return false;
+  }
+  const prefixes = list(policy.startsWith);
+  if (prefixes.length) return prefixes.some((p) => a.href.startsWith(new URL(p).href));
+  const origins = list(policy.allowedOrigins);
+  if (origins.length) return origins.some((o) => o.trim().toLowerCase() === a.host.toLowerCase());
+  try {
+    return new URL(issuerId).origin === a.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Hosted badges: the assertion's id is within its issuer's verification scope, or E168. */
+export const checkHostedOrigin: Check = {
+  name: 'checkHostedOrigin',
+  run(ctx) {
+    if (ctx.jws || !ctx.assertion || !ctx.issuer) return SKIP;
+    const policy = ctx.issuer['verification'] as IssuerVerification | undefined;
+    const ok = assertionOriginAllowed(str(ctx.assertion['id']) ?? '', str(ctx.issuer['id']) ?? '', policy);
+    return ok ? PASS : fail('E168');
+  },
+};

@@ -1,0 +1,38 @@
+import { fail, PASS, SKIP, type Check } from '../check';
+import { str, type Obj, type VerifyContext } from '../context';
+
+/** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
+function hostedAddress(doc: Obj): string | null {
+  const id = str(doc['id']);
+  if (id && /^https?:/i.test(id)) return id;
+  return str((doc['verify'] as Obj | null | undefined)?.['url']);
+}
+
+function revokedBy(ctx: VerifyContext, doc: Obj | null) {
+  ctx.found = doc;
+  ctx.revoked = { reason: str(doc?.['revocationReason']) };
+  return fail('E999');
+}
+
+/**
+ * Hosted badges: the assertion is fetched at its URL, and the copy found there wins over any JSON
+ * given (HV-04: the JSON only tells where it lives). HTTP 410 or `revoked: true` means revoked
+ * (HV-03); the document must name the address it was found at as its id.
+ */
+export const fetchAssertion: Check = {
+  name: 'fetchAssertion',
+  async run(ctx) {
+    if (ctx.input.kind === 'jws') return SKIP;
+    const url = ctx.input.kind === 'url' ? ctx.input.url : hostedAddress(ctx.input.doc);
+    if (!url || !/^https?:/i.test(url)) return fail('E999');
+    const d = await ctx.src.get(url);
+    if (d.kind === 'gone') return revokedBy(ctx, d.doc);
+    if (d.kind !== 'ok') return fail('E999', d.kind === 'unreachable');
+    if (d.doc['revoked'] === true) return revokedBy(ctx, d.doc);
+    const declared = hostedAddress(d.doc);
+    if (declared !== url && declared !== d.url) return fail('E999');
+    ctx.found = d.doc;
+    ctx.hostedAt = d.url;
+    return PASS;
+  },
+};
