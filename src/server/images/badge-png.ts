@@ -5,6 +5,8 @@ import { svgToPng } from '../share/render';
 /** Badge images at the size cards and certificates draw them (public bytes, per isolate). */
 const memo = new ByteMemo(4 * 1024 * 1024);
 export const BADGE_PNG_SIZE = 300;
+/** Part of every raster's key: bumped when rasterising changes (2: an SVG's own text is drawn). */
+const RASTER_VERSION = 2;
 
 /**
  * A badge class image as a 300 px PNG, for the share image and the PDF. Issuers upload images of
@@ -19,7 +21,7 @@ export async function badgePng(
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<Uint8Array | null> {
   if (!imageKey || !imageType) return null;
-  const key = `raster/${imageKey}-${BADGE_PNG_SIZE}.png`;
+  const key = `raster/${imageKey}-${BADGE_PNG_SIZE}-v${RASTER_VERSION}.png`;
   const hit = memo.get(key) ?? (await env.BUCKET.get(key).then((o) => o?.arrayBuffer()));
   if (hit) return new Uint8Array(hit);
   const source = await env.BUCKET.get(imageKey);
@@ -32,7 +34,7 @@ export async function badgePng(
           `<svg xmlns="http://www.w3.org/2000/svg" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}">` +
             `<image href="data:image/png;base64,${bytesToBase64(bytes)}" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}" preserveAspectRatio="xMidYMid meet"/></svg>`,
         );
-  const png = await svgToPng(svg, BADGE_PNG_SIZE).catch(() => null);
+  const png = await svgToPng(svg, BADGE_PNG_SIZE, env).catch(() => null);
   if (!png) return imageType === 'png' ? bytes : null;
   const out = new Uint8Array(png);
   memo.set(key, out);

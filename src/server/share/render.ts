@@ -68,10 +68,31 @@ function card(c: ShareCard, families: string): Node {
   );
 }
 
-/** Rasterises an SVG badge image to PNG (the PDF certificate cannot embed SVG). */
-export async function svgToPng(svg: Uint8Array, width: number): Promise<Uint8Array> {
+/** The characters an SVG draws as text (its text nodes, character references decoded), or null. */
+export function svgText(svg: Uint8Array): string | null {
+  const source = new TextDecoder().decode(svg);
+  if (!/<(?:[\w-]+:)?text[\s>]/.test(source)) return null;
+  return source.replace(/<[^>]*>/g, '').replace(/&#(x?)([0-9a-f]{1,6});/gi, (_, hex: string, n: string) => {
+    const cp = parseInt(n, hex ? 16 : 10);
+    return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+  });
+}
+
+// resvg has no system fonts in a Worker: every generic family maps to the bundled Noto Sans, and
+// resvg falls back glyph by glyph to whichever loaded slice covers a character.
+const FAMILIES = { defaultFontFamily: 'Noto Sans', sansSerifFamily: 'Noto Sans', serifFamily: 'Noto Sans' };
+
+/**
+ * Rasterises an SVG badge image to PNG (the PDF certificate cannot embed SVG). Given `env`, the
+ * bundled fonts that cover the SVG's own `<text>` are loaded, so an issuer's lettering survives;
+ * an SVG without text loads none.
+ */
+export async function svgToPng(svg: Uint8Array, width: number, env?: Env): Promise<Uint8Array> {
   await ensure();
-  const out = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
+  const text = env ? svgText(svg) : null;
+  const fonts = text === null || !env ? [] : await fontsFor(env, text, 'en');
+  const font = { fontBuffers: fonts.map((f) => new Uint8Array(f.data)), ...FAMILIES };
+  const out = new Resvg(svg, { fitTo: { mode: 'width', value: width }, ...(fonts.length ? { font } : {}) }).render();
   const bytes = out.asPng();
   out.free();
   return bytes;

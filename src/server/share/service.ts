@@ -12,7 +12,7 @@ import { badgePng, pngDataUrl } from '../images/badge-png';
 const memo = new ByteMemo(8 * 1024 * 1024);
 
 /** Part of every stored image's key: bump it when the layout changes, so old renders are replaced. */
-const LAYOUT_VERSION = 7;
+const LAYOUT_VERSION = 8;
 
 /** A person's name in their own language's order: the catalogues' common.full_name, as on every page. */
 export const displayName = (first: string, last: string, lang: string) =>
@@ -50,8 +50,11 @@ export async function cachedCard(
   const key = `share/${slot}/${version}.png`;
   const hit = memo.get(key) ?? (await fromR2(env, key));
   if (hit) return { etag: version, bytes: hit, timings: { stored: performance.now() - started } };
-  const timings: Record<string, number> = {};
-  const bytes = new Uint8Array(await renderShareImage(env, await make(), timings));
+  const made = performance.now();
+  const card = await make();
+  // `image`: the badge artwork rasterised (or read from R2) before the card is laid out.
+  const timings: Record<string, number> = { image: performance.now() - made };
+  const bytes = new Uint8Array(await renderShareImage(env, card, timings));
   memo.set(key, bytes);
   waitUntil(store(env, slot, key, bytes));
   return { etag: version, bytes, timings };
