@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { limitBody } from '../middleware/body-limit';
+import { limitBody } from './body-limit';
 import { validationHook } from './validation';
 
 /** Who may call a route; each name other than `anonymous` is an OpenAPI security scheme. */
