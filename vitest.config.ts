@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { localVars } from './scripts/lib/local-vars.mjs';
 
 /**
  * Three projects: pure code in node, routes/repos/jobs inside workerd against real local
@@ -19,7 +20,12 @@ export default defineConfig({
             main: './tests/integration/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations'), LOG_LEVEL: 'error' },
+              // wrangler.toml's [vars] are production's; tests run with the local ones, as `npm start` does.
+              bindings: {
+                ...localVars(8787),
+                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+                LOG_LEVEL: 'error',
+              },
             },
           })),
         ],

@@ -1,6 +1,7 @@
 // Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
 import { spawn } from 'node:child_process';
 import { newDevSqlToken } from '../scripts/lib/dev-sql.mjs';
+import { localVars, varFlags } from '../scripts/lib/local-vars.mjs';
 
 export async function startWorker(port, vars = [], extra = []) {
   // Request logging is off while measuring: locally every log line is forwarded from workerd to
@@ -16,6 +17,8 @@ export async function startWorker(port, vars = [], extra = []) {
       String(port),
       '--log-level',
       'error',
+      // wrangler.toml holds production's values: the local ones, with this server's own address.
+      ...varFlags(localVars(port)),
       '--var',
       'LOG_LEVEL:warn',
       '--var',

@@ -4,11 +4,14 @@
 import { spawn } from 'node:child_process';
 import { seedDemo } from './demo-seed.mjs';
 import { newDevSqlToken } from './lib/dev-sql.mjs';
+import { localVars, varFlags } from './lib/local-vars.mjs';
 
 const PORT = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${PORT}`;
 const devVar = newDevSqlToken(PORT);
-const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), '--var', devVar], {
+// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address) come here.
+const vars = [...varFlags(localVars(PORT)), '--var', devVar];
+const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), ...vars], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.
   stdio: 'inherit',

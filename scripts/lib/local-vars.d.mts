@@ -1,0 +1,9 @@
+/** Types of local-vars.mjs for the TypeScript configuration files and tests. */
+export interface LocalVars {
+  PUBLIC_BASE_URL: string;
+  ENVIRONMENT: string;
+  MAIL_TRANSPORT: string;
+  MAIL_FROM: string;
+}
+export function localVars(port?: number): LocalVars;
+export function varFlags(vars: Record<string, string>): string[];

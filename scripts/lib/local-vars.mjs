@@ -1,0 +1,20 @@
+// The values a local Worker runs with. wrangler.toml holds production's (ENVIRONMENT=production, no
+// localhost address), so every local tool passes these instead: scripts/start.mjs, scripts/preview.mjs
+// and bench/server.mjs as `wrangler dev --var`, scripts/dev.mjs through the environment, and
+// vitest.config.ts as miniflare bindings. One list, so the tools cannot drift apart.
+
+/** Local values of the variables production sets differently, for a Worker served on `port`. */
+export function localVars(port = 8787) {
+  return {
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ENVIRONMENT: 'development',
+    // Mail lands in D1 and is read at /dev/mailbox; production refuses this transport.
+    MAIL_TRANSPORT: 'devbox',
+    MAIL_FROM: 'Lanyard <no-reply@lanyard.localhost>',
+  };
+}
+
+/** `{ KEY: value }` as `wrangler dev` arguments: `--var KEY:value` each (wrangler splits at the first colon). */
+export function varFlags(vars) {
+  return Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
+}

@@ -1,0 +1,14 @@
+// `npm run preview`: serves the last build (`npm run build`) with wrangler dev on 127.0.0.1:8787 (or
+// $PORT), with the local values of the variables wrangler.toml keeps for production. No migrations and
+// no demo data: `npm start` does those. Further arguments go to wrangler dev.
+import { spawn } from 'node:child_process';
+import { localVars, varFlags } from './lib/local-vars.mjs';
+
+const PORT = Number(process.env.PORT ?? 8787);
+const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), ...varFlags(localVars(PORT))];
+const worker = spawn('npx', [...args, ...process.argv.slice(2)], {
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => worker.kill(signal));
+worker.on('exit', (code) => process.exit(code ?? 0));
