@@ -15,11 +15,18 @@ export type BadgeRow = AssertionRow & {
   recipients: number;
   /** The class's skills as a JSON array of {id, name}. */
   tags: string | null;
+  /** The class id while its image can be served (it has one, the class is not deleted), else null. */
+  classImageId: string | null;
 };
 
 /** The class's skills, read with the badge in the same query. */
 const tagsJson = sql<string | null>`(SELECT json_group_array(json_object('id', t.id, 'name', t.name))
   FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id WHERE bt.badge_class_id = ${assertions.badgeClassId})`;
+
+/** The class's id when /BadgeClass/{id}/image can draw it: the picture that stays in every state. */
+const classImageId = sql<
+  string | null
+>`CASE WHEN ${badgeClasses.imageKey} IS NOT NULL AND ${badgeClasses.deletedAt} IS NULL THEN ${badgeClasses.id} END`;
 
 /** Reads badges with their class and issuer; `where` picks which. */
 async function selectBadges(d1: D1Database, where: SQL | undefined): Promise<BadgeRow[]> {
@@ -35,6 +42,7 @@ async function selectBadges(d1: D1Database, where: SQL | undefined): Promise<Bad
       issuerCertified: issuers.isCertified,
       recipients: badgeClasses.recipientsCount,
       tags: tagsJson,
+      classImageId,
     })
     .from(assertions)
     .innerJoin(badgeClasses, eq(badgeClasses.id, assertions.badgeClassId))

@@ -60,7 +60,7 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     isMultiverseIssuedBadge: false,
     name: h.name,
     description: h.description,
-    image: badgeImageUrl('h', h.id),
+    image: badgeImageUrl('h', h.imageKey ? h.id : null),
     assertion_email: h.recipientEmail,
     issued_on: new Date(h.issuedOn).toISOString(),
     expires_at: h.expiresAt ? new Date(h.expiresAt).toISOString() : null,

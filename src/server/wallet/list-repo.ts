@@ -18,6 +18,8 @@ export interface ListRow {
   acceptStatus: number;
   createdAt: number;
   acceptedAt: number | null;
+  /** Whose image route draws the badge: its class ("m") or itself ("h"); null when it has no image. */
+  imageId: string | null;
 }
 
 /** A row as the list's SQL names its columns (list-query.ts sorts and filters by these names). */
@@ -33,6 +35,7 @@ interface ListSqlRow extends Omit<
   | 'acceptStatus'
   | 'createdAt'
   | 'acceptedAt'
+  | 'imageId'
 > {
   issuer_id: string | null;
   issuer_name: string;
@@ -44,6 +47,7 @@ interface ListSqlRow extends Omit<
   accept_status: number;
   created_at: number;
   accepted_at: number | null;
+  image_id: string | null;
 }
 
 /** The camelCase row, flags as booleans, like the assertions' row everywhere else. */
@@ -63,6 +67,7 @@ const toListRow = (r: ListSqlRow): ListRow => ({
   acceptStatus: r.accept_status,
   createdAt: r.created_at,
   acceptedAt: r.accepted_at,
+  imageId: r.image_id,
 });
 
 const LIVE = 'a.deleted_by_owner_at IS NULL AND a.deleted_by_issuer_at IS NULL';
@@ -95,14 +100,16 @@ function listSides(v: Visibility): { own: string; host: string | null } {
   const own = `SELECT 'm' AS kind, a.id AS id, bc.name AS name, bc.description AS description, a.issuer_id AS issuer_id,
       i.name AS issuer_name, a.recipient_email AS email, a.issued_on AS issued_on, a.expires_at AS expires_at,
       a.revoked_at AS revoked_at, a.is_public AS is_public, a.is_blockchain AS is_blockchain,
-      a.accept_status AS accept_status, a.created_at AS created_at, a.accepted_at AS accepted_at
+      a.accept_status AS accept_status, a.created_at AS created_at, a.accepted_at AS accepted_at,
+      CASE WHEN bc.image_key IS NOT NULL AND bc.deleted_at IS NULL THEN bc.id END AS image_id
     FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
     WHERE a.account_id = ?1 AND ${LIVE} AND ${s.m}`;
   if (!s.h) return { own, host: null };
   const host = `SELECT 'h' AS kind, h.id AS id, h.name AS name, h.description AS description, NULL AS issuer_id,
       h.issuer_name AS issuer_name, h.recipient_email AS email, h.issued_on AS issued_on, h.expires_at AS expires_at,
       h.revoked_at AS revoked_at, h.is_public AS is_public, 0 AS is_blockchain, 2 AS accept_status,
-      h.created_at AS created_at, h.created_at AS accepted_at
+      h.created_at AS created_at, h.created_at AS accepted_at,
+      CASE WHEN h.image_key IS NOT NULL THEN h.id END AS image_id
     FROM host_assertions h WHERE h.account_id = ?1 AND ${s.h}`;
   return { own, host };
 }

@@ -1,11 +1,18 @@
+import { DEFAULT_BADGE_IMAGE } from '../../lib/paths';
 import { safeUrl } from '../../lib/safe-url';
 import { OB_PREFIX } from '../openbadges/urls';
 import type { BadgeRow } from './badge-repo';
 import type { ListRow } from './list-repo';
 
-/** The image of a wallet badge: the baked hosted image, or the stored image of an imported one. */
-export function badgeImageUrl(kind: 'm' | 'h', id: string): string {
-  return kind === 'm' ? `${OB_PREFIX}/Assertion/${id}/image` : `${OB_PREFIX}/Assertion/Host/${id}/image`;
+/**
+ * The picture of a wallet badge, one that exists in every state the wallet shows (issue 24): the
+ * badge class's image for a badge issued here (the baked assertion image answers 410 once the
+ * badge is revoked), the stored image of an imported one, and the default image when there is
+ * none (spec §3). `imageId` is the class or imported badge whose image route draws it.
+ */
+export function badgeImageUrl(kind: 'm' | 'h', imageId: string | null): string {
+  if (!imageId) return DEFAULT_BADGE_IMAGE;
+  return kind === 'm' ? `${OB_PREFIX}/BadgeClass/${imageId}/image` : `${OB_PREFIX}/Assertion/Host/${imageId}/image`;
 }
 
 /** One badge as the list answers it (spec §3 "Assertion"). */
@@ -16,7 +23,7 @@ export function listItem(r: ListRow, now: number) {
     isMultiverseIssuedBadge: r.kind === 'm',
     name: r.name,
     description: r.description,
-    image: badgeImageUrl(r.kind, r.id),
+    image: badgeImageUrl(r.kind, r.imageId),
     issuer: { id: r.issuerId, name: r.issuerName },
     assertion_email: r.email,
     issued_on: new Date(r.issuedOn).toISOString(),
@@ -67,6 +74,7 @@ export function detailItem(b: BadgeRow, now: number) {
         acceptStatus: b.acceptStatus,
         createdAt: b.issuedOn,
         acceptedAt: null,
+        imageId: b.classImageId,
       },
       now,
     ),
