@@ -6,6 +6,7 @@ import { serveFixture } from './conformance-fixtures';
 import { hostileLinks } from './hostile-links';
 import { chunk, png } from './png';
 import { signedStandIn } from './signed-stand-in';
+import { spoofStandIn } from './trust-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,11 +81,13 @@ function standInIssuer(path: string, base: string, send: Send) {
     case '/ob/a/revoked.json':
       return send(410, JSON.stringify({ '@context': OB, id: `${base}/ob/a/revoked.json`, revoked: true }), json);
     case '/ob/a/foreign-issuer.json':
+      // The embedded profile claims an issuer on another origin; a verifier reads that issuer at its
+      // id (HV-20). A private address: refused at once, so the answer does not depend on DNS.
       return send(
         200,
         JSON.stringify(
           assertion('foreign-issuer', {
-            badge: { ...badge, issuer: { ...issuer, id: 'https://university.edu/issuer' } },
+            badge: { ...badge, issuer: { ...issuer, id: 'https://10.0.0.1/issuer' } },
           }),
         ),
         json,
@@ -114,6 +117,7 @@ export default async function setup(project: TestProject) {
     if (serveFixture(url.pathname, send)) return;
     const base = `http://${req.headers.host ?? ''}`;
     if (/^\/ob\/(signed|jws)\//.test(url.pathname)) return void signedStandIn(url.pathname, base, send);
+    if (url.pathname.startsWith('/ob/spoof/')) return void spoofStandIn(url.pathname, base, send);
     if (hostileLinks(url.pathname, base, send)) return;
     if (url.pathname.startsWith('/ob/')) return standInIssuer(url.pathname, `http://${req.headers.host ?? ''}`, send);
     switch (url.pathname) {

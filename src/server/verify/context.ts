@@ -26,16 +26,19 @@ export interface VerifyContext {
   badge: Obj | null;
   /** The issuer profile as found, and once its identity checks passed, as trusted. */
   profileFound: Obj | null;
+  /** Whether the profile found declares the id it was found at (see `resolve`). */
+  profileBound: boolean;
   issuer: Obj | null;
   /** A signed badge's key as found, and once it is known to be the issuer's own, as trusted. */
   keyFound: Obj | null;
+  keyBound: boolean;
   key: Obj | null;
   /** Set when the issuer revoked the badge (HTTP 410, `revoked: true`, or its revocation list). */
   revoked: { reason: string | null } | null;
   /** The verified address the badge was awarded to. */
   recipient: string | null;
   /** The chain's documents, each read once per verification (see `resolve`). */
-  readonly docs: Map<string, Promise<Doc>>;
+  readonly docs: Map<string, Promise<ChainDoc>>;
 }
 
 export function newContext(input: VerifyInput, emails: string[], now: number, src: DocSource): VerifyContext {
@@ -51,8 +54,10 @@ export function newContext(input: VerifyInput, emails: string[], now: number, sr
     version: '2.0',
     badge: null,
     profileFound: null,
+    profileBound: false,
     issuer: null,
     keyFound: null,
+    keyBound: false,
     key: null,
     revoked: null,
     recipient: null,
@@ -60,25 +65,47 @@ export function newContext(input: VerifyInput, emails: string[], now: number, sr
   };
 }
 
-async function read(ctx: VerifyContext, ref: unknown, role: Role): Promise<Doc> {
-  if (ref && typeof ref === 'object') return { kind: 'ok', url: str((ref as Obj)['id']) ?? '', doc: ref as Obj };
+/** A document of the chain; `bound` when the id it declares is where it was found (HV-20). */
+export type ChainDoc = Exclude<Doc, { kind: 'ok' }> | { kind: 'ok'; url: string; doc: Obj; bound: boolean };
+
+const sameUrl = (a: string, b: string) => {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+};
+const isHttp = (v: string | null): v is string => v !== null && /^https?:\/\//i.test(v);
+
+async function read(ctx: VerifyContext, ref: unknown, role: Role, bind: boolean, refetched: boolean) {
+  if (ref && typeof ref === 'object') {
+    const id = str((ref as Obj)['id']);
+    // An embedded profile or key only tells where the real one lives (as a hosted assertion does).
+    if (bind && isHttp(id)) return resolve(ctx, id, role, bind);
+    return { kind: 'ok', url: id ?? '', doc: ref as Obj, bound: false } as const;
+  }
   const d = await ctx.src.get(ref);
   if (d.kind !== 'ok') return d;
   const n = await normalizeDoc(d.doc, role, d.url, ctx.version);
-  return n.ok ? { ...d, doc: n.doc } : { kind: 'unreadable', url: d.url };
+  if (!n.ok) return { kind: 'unreadable', url: d.url } as const;
+  const declared = str(n.doc['id']);
+  // The id must be the address asked for or, after redirects, the one answered from.
+  const bound = declared !== null && typeof ref === 'string' && (sameUrl(declared, ref) || sameUrl(declared, d.url));
+  if (!bound && bind && !refetched && isHttp(declared)) {
+    // Declared elsewhere: what counts is the document at that id, if it says the same (as the
+    // reference validator does); a copy served anywhere else never speaks for it.
+    const there = await load(ctx, declared, role, bind, true);
+    if (there.kind === 'ok' && there.bound) return there;
+  }
+  return { kind: 'ok', url: d.url, doc: n.doc, bound } as const;
 }
 
-/**
- * A document of the chain: an embedded object (already read as part of its parent) or a URL,
- * fetched once per verification and read as JSON-LD in the version of the badge it belongs to. A
- * document that is not readable Open Badges JSON-LD counts as unreadable.
- */
-export function resolve(ctx: VerifyContext, ref: unknown, role: Role): Promise<Doc> {
-  if (typeof ref !== 'string') return read(ctx, ref, role);
-  const key = `${role} ${ref}`;
+function load(ctx: VerifyContext, ref: unknown, role: Role, bind: boolean, refetched: boolean): Promise<ChainDoc> {
+  if (typeof ref !== 'string') return read(ctx, ref, role, bind, refetched);
+  const key = `${role} ${bind ? 'bound' : 'any'} ${ref}`;
   const known = ctx.docs.get(key);
   if (known) return known;
-  const doc = read(ctx, ref, role);
+  const doc = read(ctx, ref, role, bind, refetched);
   // Started early and perhaps never awaited (a check before it failed): never an unhandled rejection.
   doc.catch(() => undefined);
   ctx.docs.set(key, doc);
@@ -86,19 +113,31 @@ export function resolve(ctx: VerifyContext, ref: unknown, role: Role): Promise<D
 }
 
 /**
+ * A document of the chain: an embedded object (already read as part of its parent) or a URL,
+ * fetched once per verification and read as JSON-LD in the version of the badge it belongs to. A
+ * document that is not readable Open Badges JSON-LD counts as unreadable. With `bind` (issuer
+ * profiles and keys, whose identity the verdict rests on), a document that declares an id other
+ * than its address is replaced by the document at that id when that one confirms it, and an
+ * embedded one with an http(s) id is always read from there.
+ */
+export function resolve(ctx: VerifyContext, ref: unknown, role: Role, bind = false): Promise<ChainDoc> {
+  return load(ctx, ref, role, bind, false);
+}
+
+/**
  * The signing key named by a signed assertion's `verification.creator`, through the per-isolate key
  * cache. As soon as it arrives, the profile it names as owner is fetched too: a valid badge's
  * issuer is that profile, so both round trips run side by side with the badge class.
  */
-export function signingKey(ctx: VerifyContext): Promise<Doc> {
+export function signingKey(ctx: VerifyContext): Promise<ChainDoc> {
   const known = ctx.docs.get('key');
   if (known) return known;
   const creator = (ctx.assertion?.['verification'] as Obj | undefined)?.['creator'];
-  const key = cachedKey(creator, () => resolve(ctx, creator, 'other'));
+  const key = cachedKey(creator, () => resolve(ctx, creator, 'other', true));
   void key.then(
     (k) => {
       const owner = k.kind === 'ok' ? str(k.doc['owner']) : null;
-      if (owner) void resolve(ctx, owner, 'issuer');
+      if (owner) void resolve(ctx, owner, 'issuer', true);
     },
     () => undefined,
   );

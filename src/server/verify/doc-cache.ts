@@ -1,5 +1,4 @@
 import { VERIFY_CACHE_MS } from './cache';
-import type { Doc } from './doc-source';
 import { ttlMap } from './ttl-map';
 
 /**
@@ -14,10 +13,11 @@ import { ttlMap } from './ttl-map';
 export const KEY_CACHE_MS = 10 * 60_000;
 export const LIST_CACHE_MS = VERIFY_CACHE_MS;
 function docCache(ttl: number) {
-  const docs = ttlMap<Doc>(ttl, 200);
-  return async (url: unknown, load: () => Promise<Doc>, now = Date.now()): Promise<Doc> => {
+  const docs = ttlMap<{ kind: string }>(ttl, 200);
+  return async <D extends { kind: string }>(url: unknown, load: () => Promise<D>, now = Date.now()): Promise<D> => {
     if (typeof url !== 'string') return load();
-    const hit = docs.get(url, now);
+    // One cache per kind of document, so what is kept under a URL is what load() gives.
+    const hit = docs.get(url, now) as D | undefined;
     if (hit) return hit;
     const doc = await load();
     // Only documents that were read: a failure is tried again next time.

@@ -13,14 +13,15 @@ export function keyOwnerProblem(key: Obj, issuer: Obj): 'key-not-listed' | 'key-
 }
 
 /**
- * Signed badges, step 4 (JWS-04): the key must be listed in the issuer profile's `publicKey` and
- * name that issuer as its `owner`. Only a key that passed is used for the signature.
+ * Signed badges, step 4 (JWS-04, HV-20): the key must declare the id it was read from (a key served
+ * elsewhere claiming another's id is not that key), be listed in the issuer profile's `publicKey`
+ * and name that issuer as its `owner`. Only a key that passed is used for the signature.
  */
 export const checkKeyOwner: Check = {
   name: 'checkKeyOwner',
   run(ctx) {
     if (!ctx.jws || !ctx.keyFound || !ctx.issuer) return SKIP;
-    if (keyOwnerProblem(ctx.keyFound, ctx.issuer)) return fail('E168');
+    if (!ctx.keyBound || keyOwnerProblem(ctx.keyFound, ctx.issuer)) return fail('E168');
     ctx.key = ctx.keyFound;
     return PASS;
   },

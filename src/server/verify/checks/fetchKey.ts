@@ -13,6 +13,7 @@ export const fetchKey: Check = {
     const d = await signingKey(ctx);
     if (d.kind !== 'ok') return fail('E168', d.kind === 'unreachable');
     ctx.keyFound = d.doc;
+    ctx.keyBound = d.bound;
     return PASS;
   },
 };
