@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { db } from '../db/client';
+import type { AccountEmailRow, AccountRow } from '../db/rows';
 import { accountEmails, accounts, sessions } from '../db/schema';
 
 /** Accounts as sign-in and the user-info call see them. */
@@ -39,7 +40,8 @@ export function accountRepo(d1: D1Database) {
       return (await this.verifiedOwners([emailNormalized]))[0] ?? null;
     },
 
-    async profile(accountId: string) {
+    /** The whole account row, whatever its status; null when there is none. */
+    async profile(accountId: string): Promise<AccountRow | null> {
       const rows = await d.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
       return rows[0] ?? null;
     },
@@ -53,7 +55,8 @@ export function accountRepo(d1: D1Database) {
         .run();
     },
 
-    async emails(accountId: string) {
+    /** Every address of the account, oldest first. */
+    async emails(accountId: string): Promise<Pick<AccountEmailRow, 'email' | 'isPrimary' | 'verifiedAt'>[]> {
       return d
         .select({
           email: accountEmails.email,

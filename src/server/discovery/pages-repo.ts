@@ -1,52 +1,58 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { db } from '../db/client';
+import type { BadgeClassRow, IssuerRow } from '../db/rows';
+import { badgeClasses, issuers } from '../db/schema';
 import type { BadgeHit, Direction } from './search-repo';
 
-export interface IssuerRow {
-  id: string;
-  name: string;
-  url: string;
-  description: string | null;
-  image_key: string | null;
-  is_certified: number;
-}
-export interface BadgeClassRow {
-  id: string;
-  issuer_id: string;
-  name: string;
-  description: string;
-  image_key: string | null;
-  criteria_url: string | null;
-  criteria_narrative: string | null;
-  public_count: number;
-  created_at: number;
-  issuer_name: string;
-  issuer_certified: number;
-  issuer_image_key: string | null;
-}
+/** An issuer as its page shows it. */
+export type IssuerPageRow = Pick<IssuerRow, 'id' | 'name' | 'url' | 'description' | 'imageKey' | 'isCertified'>;
+
+/** A badge class as its page shows it, with its issuer's name, mark and picture. */
+export type ClassPageRow = Pick<
+  BadgeClassRow,
+  | 'id'
+  | 'issuerId'
+  | 'name'
+  | 'description'
+  | 'imageKey'
+  | 'criteriaUrl'
+  | 'criteriaNarrative'
+  | 'publicCount'
+  | 'createdAt'
+> & { issuerName: IssuerRow['name']; issuerCertified: IssuerRow['isCertified']; issuerImageKey: IssuerRow['imageKey'] };
+
+/** What a badge class's share image shows. */
+export type ClassCardRow = Pick<BadgeClassRow, 'name' | 'publicCount' | 'imageKey' | 'imageType'> & {
+  issuerName: IssuerRow['name'];
+};
 
 const BADGE_COLUMNS = `s.badge_class_id, s.issuer_id, s.name, iss.name AS issuer_name, (bc.image_key IS NOT NULL) AS has_image`;
 const BADGE_JOINS = `JOIN badge_classes bc ON bc.id = s.badge_class_id JOIN issuers iss ON iss.id = s.issuer_id`;
 
-/** Reads of the issuer, badge class and skill pages; their badge lists hold discoverable classes only. */
-export interface ClassCardRow {
-  name: string;
-  issuer_name: string;
-  public_count: number;
-  image_key: string | null;
-  image_type: 'png' | 'svg' | null;
-}
+/** A live class joined to its live issuer. */
+const liveClass = (id: string) =>
+  and(eq(badgeClasses.id, id), isNull(badgeClasses.deletedAt), isNull(issuers.deletedAt));
 
+/** Reads of the issuer, badge class and skill pages; their badge lists hold discoverable classes only. */
 export function discoveryRepo(d1: D1Database) {
+  const d = db(d1);
   return {
     /** What a badge class's share image shows. */
-    classCard: (id: string) =>
-      d1
-        .prepare(
-          `SELECT bc.name, iss.name AS issuer_name, bc.public_count, bc.image_key, bc.image_type
-           FROM badge_classes bc JOIN issuers iss ON iss.id = bc.issuer_id
-           WHERE bc.id = ? AND bc.deleted_at IS NULL AND iss.deleted_at IS NULL`,
-        )
-        .bind(id)
-        .first<ClassCardRow>(),
+    async classCard(id: string): Promise<ClassCardRow | null> {
+      const rows = await d
+        .select({
+          name: badgeClasses.name,
+          issuerName: issuers.name,
+          publicCount: badgeClasses.publicCount,
+          imageKey: badgeClasses.imageKey,
+          imageType: badgeClasses.imageType,
+        })
+        .from(badgeClasses)
+        .innerJoin(issuers, eq(issuers.id, badgeClasses.issuerId))
+        .where(liveClass(id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     /** What an issuer's share image shows: its name, website and how many public badges it has. */
     issuerCard: (id: string) =>
       d1
@@ -61,13 +67,21 @@ export function discoveryRepo(d1: D1Database) {
         .prepare('SELECT name, public_badge_count AS badges FROM tags WHERE id = ?')
         .bind(id)
         .first<{ name: string; badges: number }>(),
-    issuer: (id: string) =>
-      d1
-        .prepare(
-          'SELECT id, name, url, description, image_key, is_certified FROM issuers WHERE id = ? AND deleted_at IS NULL',
-        )
-        .bind(id)
-        .first<IssuerRow>(),
+    async issuer(id: string): Promise<IssuerPageRow | null> {
+      const rows = await d
+        .select({
+          id: issuers.id,
+          name: issuers.name,
+          url: issuers.url,
+          description: issuers.description,
+          imageKey: issuers.imageKey,
+          isCertified: issuers.isCertified,
+        })
+        .from(issuers)
+        .where(and(eq(issuers.id, id), isNull(issuers.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     /** Spec §9: issuer badges default to -CREATED_DATE (newest first). */
     issuerBadges: (issuerId: string, dir: Direction, limit: number, offset: number) => ({
       page: d1
@@ -78,17 +92,28 @@ export function discoveryRepo(d1: D1Database) {
         .bind(issuerId, limit, offset),
       count: d1.prepare('SELECT COUNT(*) AS n FROM badge_search WHERE issuer_id = ?').bind(issuerId),
     }),
-    badgeClass: (issuerId: string, id: string) =>
-      d1
-        .prepare(
-          `SELECT bc.id, bc.issuer_id, bc.name, bc.description, bc.image_key, bc.criteria_url, bc.criteria_narrative,
-             bc.public_count, bc.created_at, iss.name AS issuer_name, iss.is_certified AS issuer_certified,
-             iss.image_key AS issuer_image_key
-           FROM badge_classes bc JOIN issuers iss ON iss.id = bc.issuer_id
-           WHERE bc.id = ? AND bc.issuer_id = ? AND bc.deleted_at IS NULL AND iss.deleted_at IS NULL`,
-        )
-        .bind(id, issuerId)
-        .first<BadgeClassRow>(),
+    async badgeClass(issuerId: string, id: string): Promise<ClassPageRow | null> {
+      const rows = await d
+        .select({
+          id: badgeClasses.id,
+          issuerId: badgeClasses.issuerId,
+          name: badgeClasses.name,
+          description: badgeClasses.description,
+          imageKey: badgeClasses.imageKey,
+          criteriaUrl: badgeClasses.criteriaUrl,
+          criteriaNarrative: badgeClasses.criteriaNarrative,
+          publicCount: badgeClasses.publicCount,
+          createdAt: badgeClasses.createdAt,
+          issuerName: issuers.name,
+          issuerCertified: issuers.isCertified,
+          issuerImageKey: issuers.imageKey,
+        })
+        .from(badgeClasses)
+        .innerJoin(issuers, eq(issuers.id, badgeClasses.issuerId))
+        .where(and(liveClass(id), eq(badgeClasses.issuerId, issuerId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     classSkills: async (id: string) =>
       (
         await d1

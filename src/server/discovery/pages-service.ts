@@ -30,8 +30,8 @@ export async function findIssuerPage(d1: D1Database, issuerId: string, page: num
       name: issuer.name,
       website: issuer.url,
       description: issuer.description ?? '',
-      image: issuer.image_key ? `${OB_PREFIX}/Issuer/${issuer.id}/image` : null,
-      is_certified: issuer.is_certified === 1,
+      image: issuer.imageKey ? `${OB_PREFIX}/Issuer/${issuer.id}/image` : null,
+      is_certified: issuer.isCertified,
     },
     ...list,
   };
@@ -51,16 +51,16 @@ export async function findBadgeClassPage(d1: D1Database, issuerId: string, badge
   if (!row) return null;
   return {
     badge_id: row.id,
-    issuer_id: row.issuer_id,
+    issuer_id: row.issuerId,
     name: row.name,
     description: row.description,
-    image: row.image_key ? `${OB_PREFIX}/BadgeClass/${row.id}/image` : null,
-    criteria_url: row.criteria_url,
-    criteria_narrative: row.criteria_narrative,
-    public_holders: row.public_count,
-    issuer_name: row.issuer_name,
-    issuer_certified: row.issuer_certified === 1,
-    issuer_image: row.issuer_image_key ? `${OB_PREFIX}/Issuer/${row.issuer_id}/image` : null,
+    image: row.imageKey ? `${OB_PREFIX}/BadgeClass/${row.id}/image` : null,
+    criteria_url: row.criteriaUrl,
+    criteria_narrative: row.criteriaNarrative,
+    public_holders: row.publicCount,
+    issuer_name: row.issuerName,
+    issuer_certified: row.issuerCertified,
+    issuer_image: row.issuerImageKey ? `${OB_PREFIX}/Issuer/${row.issuerId}/image` : null,
     skills,
   };
 }

@@ -40,10 +40,10 @@ export async function discoveryShareImage(
   if (kind === 'class') {
     const c = await repo.classCard(id);
     if (!c) throw new AppError('E404101');
-    const holders = t('class_page.holders', { count: c.public_count });
-    return cachedCard(env, slot, [c.name, c.issuer_name, holders, c.image_key, lang], waitUntil, async () => {
-      const png = await badgePng(env, c.image_key, c.image_type, waitUntil);
-      return { badge: c.name, issuer: c.issuer_name, recipient: holders, image: png ? pngDataUrl(png) : null, lang };
+    const holders = t('class_page.holders', { count: c.publicCount });
+    return cachedCard(env, slot, [c.name, c.issuerName, holders, c.imageKey, lang], waitUntil, async () => {
+      const png = await badgePng(env, c.imageKey, c.imageType, waitUntil);
+      return { badge: c.name, issuer: c.issuerName, recipient: holders, image: png ? pngDataUrl(png) : null, lang };
     });
   }
   if (kind === 'issuer') {

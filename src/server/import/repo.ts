@@ -1,4 +1,4 @@
-import type { HostAssertionRow } from '../db/rows';
+import type { AccountEmailRow, HostAssertionRow } from '../db/rows';
 
 export interface NewHostRow {
   id: string;
@@ -101,9 +101,11 @@ export function importRepo(d1: D1Database) {
     emails: async (accountId: string) =>
       (
         await d1
-          .prepare('SELECT email_normalized AS email, verified_at FROM account_emails WHERE account_id = ?')
+          .prepare(
+            'SELECT email_normalized AS emailNormalized, verified_at AS verifiedAt FROM account_emails WHERE account_id = ?',
+          )
           .bind(accountId)
-          .all<{ email: string; verified_at: number | null }>()
+          .all<Pick<AccountEmailRow, 'emailNormalized' | 'verifiedAt'>>()
       ).results,
   };
 }

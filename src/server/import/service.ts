@@ -70,7 +70,7 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
   await throttle(env.OUTBOUND_LIMIT, client);
   const input = readInput(env, r);
   const repo = importRepo(env.DB);
-  const verified = (await repo.emails(accountId)).filter((e) => e.verified_at !== null).map((e) => e.email);
+  const verified = (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);
   const docs: VerifiedDocs = {};
   // One budget for the whole import: the verification's fetches and the class image (SSRF-15).
   const budget = new FetchBudget();

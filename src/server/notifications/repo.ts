@@ -1,27 +1,26 @@
-export interface NotificationRow {
-  id: number;
-  type: number;
-  message_key: string;
-  message_params: string;
-  url: string;
-  is_read: number;
-  created_at: number;
-}
+import type { NotificationRow } from '../db/rows';
+
+/** A notification as the panel lists it. */
+export type PanelNotification = Pick<
+  NotificationRow,
+  'id' | 'type' | 'messageKey' | 'messageParams' | 'url' | 'isRead' | 'createdAt'
+>;
 
 /** The notification panel's reads and writes (spec §7); always for one account, never by id alone. */
 export function notificationsRepo(d1: D1Database) {
   const typeClause = (type: number | null) => (type ? ' AND type = ?' : '');
   const typeBind = (type: number | null) => (type ? [type] : []);
   return {
-    async page(accountId: string, type: number | null, offset: number, limit: number) {
+    async page(accountId: string, type: number | null, offset: number, limit: number): Promise<PanelNotification[]> {
       const r = await d1
         .prepare(
-          `SELECT id, type, message_key, message_params, url, is_read, created_at FROM notifications
+          `SELECT id, type, message_key AS messageKey, message_params AS messageParams, url, is_read AS isRead,
+             created_at AS createdAt FROM notifications
            WHERE account_id = ? AND deleted = 0${typeClause(type)} ORDER BY id DESC LIMIT ? OFFSET ?`,
         )
         .bind(accountId, ...typeBind(type), limit, offset)
-        .all<NotificationRow>();
-      return r.results;
+        .all<Omit<PanelNotification, 'isRead'> & { isRead: number }>();
+      return r.results.map((n) => ({ ...n, isRead: n.isRead === 1 }));
     },
     async total(accountId: string, type: number | null) {
       return (

@@ -8,7 +8,7 @@ import {
   markNotificationsRead,
   notificationPage,
   removeNotifications,
-  type NotificationRow,
+  type PanelNotification,
 } from './service';
 import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
@@ -90,20 +90,20 @@ export const notificationRoutes = router
     const type = b.search.type || null;
     const { rows, total, unread } = await notificationPage(c.env.DB, account, type, b.already_have_notification_count);
     const t = c.var.t;
-    const present = (r: NotificationRow) => {
+    const present = (r: PanelNotification) => {
       let params: Record<string, string | number> = {};
       try {
-        params = JSON.parse(r.message_params) as Record<string, string | number>;
+        params = JSON.parse(r.messageParams) as Record<string, string | number>;
       } catch {
         // an unreadable row still shows its message without values
       }
       return {
         id: r.id,
         notification_type: r.type,
-        message: t(r.message_key, params),
+        message: t(r.messageKey, params),
         url: r.url,
-        is_read: r.is_read === 1,
-        create_date: new Date(r.created_at).toISOString(),
+        is_read: r.isRead,
+        create_date: new Date(r.createdAt).toISOString(),
       };
     };
     return ok(c, { notifications: rows.map(present), total_count: total, has_notifications: unread });

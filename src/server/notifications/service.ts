@@ -1,7 +1,7 @@
 import { CONFIG } from '../config';
 import { notificationsRepo } from './repo';
 
-export type { NotificationRow } from './repo';
+export type { PanelNotification } from './repo';
 
 /*
  * The notification panel's reads and writes for its router (routers do not reach the repo

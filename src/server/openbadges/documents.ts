@@ -1,42 +1,34 @@
 import { sha256Hex } from '../auth/tokens';
+import type { AssertionRow, BadgeClassRow, IssuerRow } from '../db/rows';
 import type { ObUrls } from './urls';
 
 /** The JSON-LD context every hosted object names (bundled for verification; never fetched). */
 export const OB_CONTEXT = 'https://w3id.org/openbadges/v2';
 
-export interface IssuerRow {
-  id: string;
-  name: string;
-  url: string;
-  email: string;
-  description: string | null;
-  imageKey: string | null;
-}
+/** The issuer columns an Issuer Profile shows. */
+export type IssuerFields = Pick<IssuerRow, 'id' | 'name' | 'url' | 'email' | 'description' | 'imageKey'>;
 
-export interface BadgeClassRow {
-  id: string;
-  issuerId: string;
-  name: string;
-  description: string;
-  imageKey: string | null;
-  criteriaUrl: string | null;
-  criteriaNarrative: string | null;
-  alignmentsJson: string | null;
-}
+/** The badge class columns a BadgeClass document shows. */
+export type BadgeClassFields = Pick<
+  BadgeClassRow,
+  'id' | 'issuerId' | 'name' | 'description' | 'imageKey' | 'criteriaUrl' | 'criteriaNarrative' | 'alignmentsJson'
+>;
 
-export interface AssertionRow {
-  id: string;
-  badgeClassId: string;
-  recipientSalt: string;
-  recipientHash: string;
-  verificationType: 'hosted' | 'signed';
-  narrative: string | null;
-  evidenceJson: string | null;
-  issuedOn: number;
-  expiresAt: number | null;
-  revokedAt: number | null;
-  revokedReason: string | null;
-}
+/** The assertion columns an Assertion document shows. */
+export type AssertionFields = Pick<
+  AssertionRow,
+  | 'id'
+  | 'badgeClassId'
+  | 'recipientSalt'
+  | 'recipientHash'
+  | 'verificationType'
+  | 'narrative'
+  | 'evidenceJson'
+  | 'issuedOn'
+  | 'expiresAt'
+  | 'revokedAt'
+  | 'revokedReason'
+>;
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -44,7 +36,7 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
  * The Issuer Profile. `verification.allowedOrigins` names our host explicitly, so hosted assertions
  * verify whichever default a verifier assumes, while `url` stays the organisation's own website.
  */
-export function issuerDocument(u: ObUrls, issuer: IssuerRow, keyIds: string[]) {
+export function issuerDocument(u: ObUrls, issuer: IssuerFields, keyIds: string[]) {
   return {
     '@context': OB_CONTEXT,
     type: 'Issuer',
@@ -60,7 +52,7 @@ export function issuerDocument(u: ObUrls, issuer: IssuerRow, keyIds: string[]) {
   };
 }
 
-export function badgeClassDocument(u: ObUrls, bc: BadgeClassRow, tags: string[]) {
+export function badgeClassDocument(u: ObUrls, bc: BadgeClassFields, tags: string[]) {
   const alignment = bc.alignmentsJson ? (JSON.parse(bc.alignmentsJson) as unknown[]) : [];
   return {
     '@context': OB_CONTEXT,
@@ -80,7 +72,7 @@ export function badgeClassDocument(u: ObUrls, bc: BadgeClassRow, tags: string[])
 }
 
 /** The Assertion; `keyId` (the signing key) makes it a signed badge, otherwise hosted. */
-export function assertionDocument(u: ObUrls, a: AssertionRow, keyId: string | null) {
+export function assertionDocument(u: ObUrls, a: AssertionFields, keyId: string | null) {
   const evidence = a.evidenceJson ? (JSON.parse(a.evidenceJson) as unknown[]) : [];
   return {
     '@context': OB_CONTEXT,
@@ -98,7 +90,7 @@ export function assertionDocument(u: ObUrls, a: AssertionRow, keyId: string | nu
 }
 
 /** What a revoked hosted assertion answers, with HTTP 410 (spec example 11). */
-export function revokedAssertionDocument(u: ObUrls, a: Pick<AssertionRow, 'id' | 'revokedReason'>) {
+export function revokedAssertionDocument(u: ObUrls, a: Pick<AssertionFields, 'id' | 'revokedReason'>) {
   return {
     '@context': OB_CONTEXT,
     type: 'Assertion',

@@ -1,13 +1,8 @@
+import { desc, eq } from 'drizzle-orm';
 import { rawStatement as s, type SqlCondition } from '../db/batch';
-
-export interface EmailRow {
-  id: string;
-  email: string;
-  email_normalized: string;
-  verified_at: number | null;
-  is_primary: number;
-  created_at: number;
-}
+import { db } from '../db/client';
+import type { AccountEmailRow } from '../db/rows';
+import { accountEmails } from '../db/schema';
 
 const VERIFIED_HERE =
   'SELECT 1 FROM account_emails WHERE account_id = ? AND email_normalized = ? AND verified_at IS NOT NULL';
@@ -15,13 +10,13 @@ const VERIFIED_HERE =
 /** The account's addresses (spec §4 "Email"), and the statements that change them. */
 export function emailsRepo(d1: D1Database) {
   return {
-    async list(accountId: string): Promise<EmailRow[]> {
-      const r = await d1
-        .prepare('SELECT * FROM account_emails WHERE account_id = ? ORDER BY is_primary DESC, created_at')
-        .bind(accountId)
-        .all<EmailRow>();
-      return r.results;
-    },
+    /** Every address of the account: the primary first, then the oldest first. */
+    list: (accountId: string): Promise<AccountEmailRow[]> =>
+      db(d1)
+        .select()
+        .from(accountEmails)
+        .where(eq(accountEmails.accountId, accountId))
+        .orderBy(desc(accountEmails.isPrimary), accountEmails.createdAt),
     /** Whether another active account holds this address verified (ACC-02). */
     async verifiedElsewhere(normalized: string, accountId: string): Promise<boolean> {
       const row = await d1

@@ -9,20 +9,21 @@ import { runBatch, type BatchItem, type SqlCondition } from '../db/batch';
 import { AppError } from '../errors';
 import { walletUrl } from '../http/wallet-url';
 import { commitWithJobs } from '../outbox/commit';
-import { emailsRepo, type EmailRow } from './emails-repo';
+import type { AccountEmailRow } from '../db/rows';
+import { emailsRepo } from './emails-repo';
 import { confirmPassword } from './reauth';
 
-async function mine(env: Env, accountId: string, normalized: string): Promise<EmailRow | undefined> {
-  return (await emailsRepo(env.DB).list(accountId)).find((e) => e.email_normalized === normalized);
+async function mine(env: Env, accountId: string, normalized: string): Promise<AccountEmailRow | undefined> {
+  return (await emailsRepo(env.DB).list(accountId)).find((e) => e.emailNormalized === normalized);
 }
 
 /** The account's addresses as the settings screen and the List call show them. */
 export async function listEmails(env: Env, user: SessionUser) {
   return (await emailsRepo(env.DB).list(user.accountId)).map((r) => ({
     email: r.email,
-    primary_yn: r.is_primary ? ('Y' as const) : ('N' as const),
-    verified: r.verified_at !== null,
-    signed_in: r.email_normalized === user.loginEmail,
+    primary_yn: r.isPrimary ? ('Y' as const) : ('N' as const),
+    verified: r.verifiedAt !== null,
+    signed_in: r.emailNormalized === user.loginEmail,
   }));
 }
 
@@ -89,12 +90,12 @@ export async function resendEmailCode(env: Env, user: SessionUser, raw: string) 
   const normalized = normalizeEmail(raw);
   const existing = await mine(env, user.accountId, normalized);
   if (!existing) throw new AppError('E404106');
-  if (existing.verified_at) throw new AppError('E409109');
+  if (existing.verifiedAt) throw new AppError('E409109');
   const pending = emailsRepo(env.DB).pendingOnAccount(user.accountId, normalized);
   if (await mailCode(env, user, existing.email, normalized, pending)) return;
   // Not issued: the hourly cap, or the address was verified or removed meanwhile.
   const after = await mine(env, user.accountId, normalized);
-  throw new AppError(!after ? 'E404106' : after.verified_at ? 'E409109' : 'E429100');
+  throw new AppError(!after ? 'E404106' : after.verifiedAt ? 'E409109' : 'E429100');
 }
 
 /**
@@ -106,7 +107,7 @@ export async function verifyEmail(env: Env, user: SessionUser, raw: string, code
   const normalized = normalizeEmail(raw);
   const existing = await mine(env, user.accountId, normalized);
   if (!existing) throw new AppError('E404106');
-  if (existing.verified_at) throw new AppError('E409109');
+  if (existing.verifiedAt) throw new AppError('E409109');
   const now = Date.now();
   await checkCode(env, { accountId: user.accountId, purpose: 'add_email', target: normalized }, code, now);
   const repo = emailsRepo(env.DB);
@@ -130,7 +131,7 @@ export async function setPrimaryEmail(env: Env, user: SessionUser, raw: string) 
   const normalized = normalizeEmail(raw);
   const existing = await mine(env, user.accountId, normalized);
   if (!existing) throw new AppError('E404106');
-  if (!existing.verified_at) throw new AppError('E409111');
+  if (!existing.verifiedAt) throw new AppError('E409111');
   await runBatch(env.DB, [emailsRepo(env.DB).setPrimary(user.accountId, normalized)]);
 }
 
@@ -144,16 +145,16 @@ export async function deleteEmail(env: Env, user: SessionUser, raw: string, pass
   const normalized = normalizeEmail(raw);
   const repo = emailsRepo(env.DB);
   const all = await repo.list(user.accountId);
-  const existing = all.find((e) => e.email_normalized === normalized);
+  const existing = all.find((e) => e.emailNormalized === normalized);
   if (!existing) throw new AppError('E404106');
   if (normalized === user.loginEmail) throw new AppError('E409110');
-  const otherVerified = all.filter((e) => e.verified_at !== null && e.email_normalized !== normalized);
-  if (existing.verified_at && otherVerified.length === 0) throw new AppError('E409112');
+  const otherVerified = all.filter((e) => e.verifiedAt !== null && e.emailNormalized !== normalized);
+  if (existing.verifiedAt && otherVerified.length === 0) throw new AppError('E409112');
   const now = Date.now();
-  const heir = existing.is_primary ? otherVerified.sort((a, b) => a.created_at - b.created_at)[0] : undefined;
+  const heir = existing.isPrimary ? otherVerified.sort((a, b) => a.createdAt - b.createdAt)[0] : undefined;
   // ACC-03: a verified address is told it was removed, in case it was not its owner who did it.
   const lang = toLanguage(user.language) ?? DEFAULT_LANGUAGE;
-  const notice = existing.verified_at
+  const notice = existing.verifiedAt
     ? [{ kind: 'mail' as const, payload: accountMail('email_removed', existing.email, lang, walletUrl(env, '/login')) }]
     : [];
   await commitWithJobs(
@@ -162,7 +163,7 @@ export async function deleteEmail(env: Env, user: SessionUser, raw: string, pass
       repo.removeBadgesOf(user.accountId, normalized, now),
       repo.removeImportsOf(user.accountId, normalized),
       repo.remove(user.accountId, normalized),
-      ...(heir ? [repo.setPrimary(user.accountId, heir.email_normalized)] : []),
+      ...(heir ? [repo.setPrimary(user.accountId, heir.emailNormalized)] : []),
     ],
     notice,
     now,

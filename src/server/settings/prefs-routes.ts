@@ -67,7 +67,13 @@ export const settingsRoutes = router
   })
   .openapi(setSettings, async (c) => {
     const { user } = signedIn(c);
-    await saveNotificationSettings(c.env.DB, user.accountId, c.req.valid('json'), Date.now());
+    const b = c.req.valid('json');
+    const settings = {
+      receiveBadgeMail: b.receive_badge_mail,
+      receiveInfoMail: b.receive_info_mail,
+      autoReceive: b.auto_receive,
+    };
+    await saveNotificationSettings(c.env.DB, user.accountId, settings, Date.now());
     return ok(c, {});
   })
   .openapi(changePasswordRoute, async (c) => {

@@ -1,19 +1,13 @@
-export interface ProfileRow {
-  first_name: string;
-  last_name: string;
-  first_name_en: string | null;
-  last_name_en: string | null;
-  bio: string | null;
-  profile_image_key: string | null;
-}
+import type { AccountRow } from '../db/rows';
 
-export interface ProfileInput {
-  first_name: string;
-  last_name: string;
-  first_name_en: string | null;
-  last_name_en: string | null;
-  bio: string | null;
-}
+/** The profile fields of an account row. */
+export type ProfileRow = Pick<
+  AccountRow,
+  'firstName' | 'lastName' | 'firstNameEn' | 'lastNameEn' | 'bio' | 'profileImageKey'
+>;
+
+/** What the profile form saves. */
+export type ProfileInput = Omit<ProfileRow, 'profileImageKey'>;
 
 /** The profile fields of an account (spec §3 user info; §4 profile settings). */
 export function profileRepo(d1: D1Database) {
@@ -21,8 +15,9 @@ export function profileRepo(d1: D1Database) {
     get: (accountId: string) =>
       d1
         .prepare(
-          `SELECT first_name, last_name, first_name_en, last_name_en, bio, profile_image_key FROM accounts
-           WHERE id = ? AND status = 'active'`,
+          `SELECT first_name AS firstName, last_name AS lastName, first_name_en AS firstNameEn,
+             last_name_en AS lastNameEn, bio, profile_image_key AS profileImageKey
+           FROM accounts WHERE id = ? AND status = 'active'`,
         )
         .bind(accountId)
         .first<ProfileRow>(),
@@ -32,7 +27,7 @@ export function profileRepo(d1: D1Database) {
           `UPDATE accounts SET first_name = ?, last_name = ?, first_name_en = ?, last_name_en = ?, bio = ?, updated_at = ?
            WHERE id = ?`,
         )
-        .bind(p.first_name, p.last_name, p.first_name_en, p.last_name_en, p.bio, now, accountId)
+        .bind(p.firstName, p.lastName, p.firstNameEn, p.lastNameEn, p.bio, now, accountId)
         .run();
     },
     /**

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { nameField } from '../http/fields';
 import { Hono } from 'hono';
-import { profileImageUrl } from '../../lib/profile-image';
 import { CONFIG } from '../config';
 import { signedInUser } from '../auth/require-user';
 import type { AppEnv } from '../context';
@@ -12,7 +11,7 @@ import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
 import {
   isCurrentProfileImage,
-  readProfile,
+  profileSettings,
   removeProfileImage,
   saveProfile,
   uploadProfileImage,
@@ -85,19 +84,17 @@ const deleteImage = route({
 /** Profile settings (spec §2 /setting?menu=4). */
 export const profileRoutes = router
   .openapi(getProfile, async (c) => {
-    const id = signedInUser(c).accountId;
-    const p = await readProfile(c.env.DB, id);
+    const p = await profileSettings(c.env.DB, signedInUser(c).accountId);
     if (!p) throw new AppError('E401100');
-    const { profile_image_key, ...rest } = p;
-    return ok(c, { ...rest, profile_image: profileImageUrl(id, profile_image_key) });
+    return ok(c, p);
   })
   .openapi(setProfile, async (c) => {
     const b = c.req.valid('json');
     await saveProfile(c.env, signedInUser(c).accountId, {
-      first_name: b.first_name,
-      last_name: b.last_name,
-      first_name_en: b.first_name_en ?? null,
-      last_name_en: b.last_name_en ?? null,
+      firstName: b.first_name,
+      lastName: b.last_name,
+      firstNameEn: b.first_name_en ?? null,
+      lastNameEn: b.last_name_en ?? null,
       bio: b.bio ?? null,
     });
     return ok(c, {});

@@ -14,8 +14,22 @@ const removal = (...keys: (string | null)[]): OutboxJob[] => {
 
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
-/** The profile settings of an active account (names, English names, bio, picture key); null otherwise. */
-export const readProfile = (d1: D1Database, accountId: string) => profileRepo(d1).get(accountId);
+/**
+ * The profile settings of an active account in the API's field names (spec §4), as the Get call
+ * answers them and the settings page fills its form; null for an account that is not active.
+ */
+export async function profileSettings(d1: D1Database, accountId: string) {
+  const p = await profileRepo(d1).get(accountId);
+  if (!p) return null;
+  return {
+    first_name: p.firstName,
+    last_name: p.lastName,
+    first_name_en: p.firstNameEn,
+    last_name_en: p.lastNameEn,
+    bio: p.bio,
+    profile_image: profileImageUrl(accountId, p.profileImageKey),
+  };
+}
 
 /** Whether `key` is the current picture of an active account: only that one is served publicly. */
 export const isCurrentProfileImage = async (d1: D1Database, accountId: string, key: string) =>
@@ -26,10 +40,10 @@ export async function saveProfile(env: Env, accountId: string, input: ProfileInp
   await profileRepo(env.DB).save(
     accountId,
     {
-      first_name: input.first_name.trim(),
-      last_name: input.last_name.trim(),
-      first_name_en: blankToNull(input.first_name_en),
-      last_name_en: blankToNull(input.last_name_en),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      firstNameEn: blankToNull(input.firstNameEn),
+      lastNameEn: blankToNull(input.lastNameEn),
       bio: blankToNull(input.bio),
     },
     Date.now(),
@@ -53,7 +67,7 @@ export async function uploadProfileImage(env: Env, accountId: string, base64: st
   if (found === 'size') throw new AppError('E413101');
   if (found === 'dimensions') throw new AppError('E422104');
   const repo = profileRepo(env.DB);
-  const previous = (await repo.get(accountId))?.profile_image_key ?? null;
+  const previous = (await repo.get(accountId))?.profileImageKey ?? null;
   const key = `avatars/${accountId}/${newId()}.${found.type === 'png' ? 'png' : 'jpg'}`;
   await env.BUCKET.put(key, found.clean, { httpMetadata: { contentType: `image/${found.type}` } });
   // Whether or not this swap wins, `previous` is no longer the picture (keys are never reused).
@@ -73,7 +87,7 @@ export async function uploadProfileImage(env: Env, accountId: string, base64: st
 /** Removes the profile picture; the stored object goes in an outbox job of the same batch. */
 export async function removeProfileImage(env: Env, accountId: string) {
   const repo = profileRepo(env.DB);
-  const previous = (await repo.get(accountId))?.profile_image_key ?? null;
+  const previous = (await repo.get(accountId))?.profileImageKey ?? null;
   if (!previous) return;
   await commitWithJobs(env, [repo.swapImage(accountId, previous, null, Date.now())], removal(previous));
 }

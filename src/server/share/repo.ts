@@ -1,13 +1,8 @@
+import type { AccountRow, BadgeClassRow, IssuerRow } from '../db/rows';
+
 /** What a share image shows, read in one query, and only while the badge is public. */
-export interface ShareRow {
-  name: string;
-  issuer_name: string;
-  first_name: string;
-  last_name: string;
-  language: string;
-  image_key: string | null;
-  image_type: 'png' | 'svg' | null;
-}
+export type ShareRow = Pick<BadgeClassRow, 'name' | 'imageKey' | 'imageType'> &
+  Pick<AccountRow, 'firstName' | 'lastName' | 'language'> & { issuerName: IssuerRow['name'] };
 
 export function shareRepo(d1: D1Database) {
   return {
@@ -15,7 +10,8 @@ export function shareRepo(d1: D1Database) {
     publicCard: (id: string) =>
       d1
         .prepare(
-          `SELECT bc.name, i.name AS issuer_name, acc.first_name, acc.last_name, acc.language, bc.image_key, bc.image_type
+          `SELECT bc.name, i.name AS issuerName, acc.first_name AS firstName, acc.last_name AS lastName, acc.language,
+             bc.image_key AS imageKey, bc.image_type AS imageType
            FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
              JOIN accounts acc ON acc.id = a.account_id
            WHERE a.id = ? AND a.accept_status = 2 AND a.is_public = 1 AND a.revoked_at IS NULL

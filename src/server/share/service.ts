@@ -26,11 +26,11 @@ export const displayName = (first: string, last: string, lang: string) =>
 export async function shareImage(env: Env, id: string, waitUntil: (p: Promise<unknown>) => void) {
   const b = await shareRepo(env.DB).publicCard(id);
   if (!b) throw new AppError('E404104');
-  const recipient = displayName(b.first_name, b.last_name, b.language);
+  const recipient = displayName(b.firstName, b.lastName, b.language);
   const lang = b.language;
-  return cachedCard(env, id, [b.name, b.issuer_name, recipient, b.image_key, lang], waitUntil, async () => {
-    const png = await badgePng(env, b.image_key, b.image_type, waitUntil);
-    return { badge: b.name, issuer: b.issuer_name, recipient, image: png ? pngDataUrl(png) : null, lang };
+  return cachedCard(env, id, [b.name, b.issuerName, recipient, b.imageKey, lang], waitUntil, async () => {
+    const png = await badgePng(env, b.imageKey, b.imageType, waitUntil);
+    return { badge: b.name, issuer: b.issuerName, recipient, image: png ? pngDataUrl(png) : null, lang };
   });
 }
 

@@ -3,8 +3,14 @@ import { walletPrefsRepo } from './prefs-repo';
 /** Spec §9: the claimable-badge reminder can be hidden for one day. */
 export const REMINDER_HIDDEN_MS = 86_400_000;
 
-/** The one-time confetti and the reminder's state, for the pages that show them. */
-export const walletPrefs = (d1: D1Database, accountId: string) => walletPrefsRepo(d1).get(accountId);
+/** The one-time confetti and the reminder's state, for the pages that show them (an unknown account: neither). */
+export async function walletPrefs(d1: D1Database, accountId: string) {
+  const row = await walletPrefsRepo(d1).get(accountId);
+  return {
+    confettiShown: row?.confettiShown ?? false,
+    reminderHiddenUntil: row?.claimableReminderHiddenUntil ?? 0,
+  };
+}
 
 /** Records that the first-receipt confetti was shown, so it is shown once. */
 export async function markConfettiShown(d1: D1Database, accountId: string, now: number) {
