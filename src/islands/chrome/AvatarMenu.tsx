@@ -51,7 +51,11 @@ export default function AvatarMenu(props: AvatarMenuProps) {
         onClick={() => setOpen((v) => !v)}
       >
         {/* The visible initials start the accessible name (WCAG 2.5.3), the purpose follows. */}
-        {props.imageUrl ? <img src={props.imageUrl} alt="" width={36} height={36} /> : props.initials}
+        {props.imageUrl ? (
+          <img src={props.imageUrl} alt="" width={36} height={36} />
+        ) : (
+          <span className="avatar-initials">{props.initials}</span>
+        )}
         <span className="visually-hidden"> {props.labels.open}</span>
       </button>
       {open && (
