@@ -26,12 +26,46 @@ function contextsOf(doc: Obj): unknown[] {
   return ctx === undefined ? [] : Array.isArray(ctx) ? ctx : [ctx];
 }
 
-/** The Open Badges version a document declares: by its contexts, or 1.0 when it has none. */
-function declaredVersion(doc: Obj, inherited: '2.0' | '1.x'): '2.0' | '1.x' | null {
-  const named = contextsOf(doc).filter((c): c is string => typeof c === 'string');
+const isUnknownContext = (err: unknown) =>
+  err instanceof UnknownContext || (err as { details?: { cause?: unknown } }).details?.cause instanceof UnknownContext;
+
+// @types/jsonld's options type knows no `base: null` either.
+const expand = jsonld.expand as unknown as (doc: Obj, options: object) => Promise<unknown[]>;
+const OBI = 'https://w3id.org/openbadges#';
+
+/**
+ * Whether a document whose contexts are all inline speaks Open Badges: once expanded (with the
+ * bundled contexts only), one of its properties or types is in the Open Badges vocabulary. That is
+ * how the reference validator's own fixtures read, with the whole v2 context inline.
+ */
+async function speaksOpenBadges(doc: Obj): Promise<boolean> {
+  const stack: unknown[] = await expand(doc, { documentLoader, base: null });
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) {
+        if (k.startsWith(OBI)) return true;
+        if (k === '@type' && (Array.isArray(v) ? v : [v]).some((t) => typeof t === 'string' && t.startsWith(OBI)))
+          return true;
+        if (typeof v === 'object') stack.push(v);
+      }
+  }
+  return false;
+}
+
+/**
+ * The Open Badges version a document declares: by its context URLs; by its terms when its contexts
+ * are inline (read as 2.0); or the version of the badge it belongs to when it has none (OB 1.0 had
+ * no contexts).
+ */
+async function declaredVersion(doc: Obj, inherited: '2.0' | '1.x'): Promise<'2.0' | '1.x' | null> {
+  const contexts = contextsOf(doc);
+  const named = contexts.filter((c): c is string => typeof c === 'string');
   if (named.some((c) => obVersionOf(c) === '2.0')) return '2.0';
   if (named.some((c) => obVersionOf(c) === '1.1')) return '1.x';
-  return contextsOf(doc).length === 0 ? inherited : null;
+  if (contexts.length === 0) return inherited;
+  return contexts.some((c) => c && typeof c === 'object') && (await speaksOpenBadges(doc)) ? '2.0' : null;
 }
 
 /**
@@ -47,7 +81,12 @@ export async function normalizeDoc(
   at: string,
   inherited: '2.0' | '1.x' = '1.x',
 ): Promise<Normalized> {
-  const version = declaredVersion(doc, inherited);
+  let version: '2.0' | '1.x' | null;
+  try {
+    version = await declaredVersion(doc, inherited);
+  } catch (err) {
+    return { ok: false, why: isUnknownContext(err) ? 'unknown-context' : 'json-ld' };
+  }
   if (!version) return { ok: false, why: 'not-open-badges' };
   const input =
     contextsOf(doc).length === 0 ? { ...doc, '@context': version === '2.0' ? OB2_CONTEXT : OB1_CONTEXT } : doc;
@@ -55,12 +94,7 @@ export async function normalizeDoc(
   try {
     compacted = await compact(input, version === '2.0' ? OB2_CONTEXT : OB1_CONTEXT, { documentLoader, base: null });
   } catch (err) {
-    if (
-      err instanceof UnknownContext ||
-      (err as { details?: { cause?: unknown } }).details?.cause instanceof UnknownContext
-    )
-      return { ok: false, why: 'unknown-context' };
-    return { ok: false, why: 'json-ld' };
+    return { ok: false, why: isUnknownContext(err) ? 'unknown-context' : 'json-ld' };
   }
   // Several top-level nodes are not one Open Badges object.
   if ('@graph' in compacted) return { ok: false, why: 'json-ld' };
