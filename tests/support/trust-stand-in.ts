@@ -100,3 +100,91 @@ export async function spoofStandIn(path: string, base: string, send: Send): Prom
   else send(200, JSON.stringify(doc), json);
   return true;
 }
+
+const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** The rotating issuer's two keys: the first until `/ob/rotating/rotate` is asked, then the second. */
+const rotation = [pair(), pair()];
+let current = 0;
+/** Per list shape, whether the revoking issuer has revoked its badge yet. */
+const revoked = new Set<string>();
+const revokingKey = pair();
+
+/**
+ * Two signed-badge issuers whose documents change while tests run:
+ * - `/ob/rotating/…`: one key URL whose key is replaced when `/ob/rotating/rotate` is asked;
+ *   `jws` answers a badge signed with the key of the moment.
+ * - `/ob/revoking/<shape>/…`: `jws` answers a badge; after `revoke`, its revocation list names it
+ *   in that shape: `object` (one entry, not in an array), `string` (its id alone), `strings` and
+ *   `objects` (arrays of either).
+ */
+export async function changingStandIn(path: string, base: string, send: Send): Promise<boolean> {
+  const m = /^\/ob\/(rotating|revoking)\/(?:(object|string|strings|objects)\/)?([\w.-]+)$/.exec(path);
+  if (!m) return false;
+  const [, who = '', shape = '', file = ''] = m;
+  const at = (f: string) => `${base}/ob/${who}/${shape ? `${shape}/` : ''}${f}`;
+  const keys = who === 'rotating' ? rotation[current] : revokingKey;
+  if (!keys) return false;
+  const id = `urn:uuid:7e7e7e7e-0000-4000-8000-${who === 'rotating' ? `r${current}` : shape.padEnd(2, '-').slice(0, 2)}0000000001`;
+  const entry = { id, revocationReason: 'Issued in error.' };
+  const listed: Record<string, unknown> = { object: entry, string: id, strings: [id], objects: [entry] };
+  const docs: Record<string, () => object | Promise<string>> = {
+    'issuer.json': () => ({
+      '@context': OB,
+      type: 'Issuer',
+      id: at('issuer.json'),
+      name: who === 'rotating' ? 'Rotating Institute' : 'Revoking Institute',
+      url: base,
+      email: 'badges@example.test',
+      publicKey: at('key.json'),
+      ...(who === 'revoking' ? { revocationList: at('list.json') } : {}),
+    }),
+    'key.json': () => ({
+      '@context': OB,
+      type: 'CryptographicKey',
+      id: at('key.json'),
+      owner: at('issuer.json'),
+      publicKeyPem: pem(keys.publicKey),
+    }),
+    'badge.json': () => ({
+      '@context': OB,
+      type: 'BadgeClass',
+      id: at('badge.json'),
+      name: 'Changing Badge',
+      description: 'Issued while things change.',
+      image: `${base}/ob/badge.png`,
+      criteria: { narrative: 'Wait.' },
+      issuer: at('issuer.json'),
+    }),
+    'list.json': () => ({
+      '@context': OB,
+      type: 'RevocationList',
+      id: at('list.json'),
+      issuer: at('issuer.json'),
+      revokedAssertions: revoked.has(shape) ? listed[shape] : [],
+    }),
+    jws: () =>
+      sign(
+        {
+          '@context': OB,
+          type: 'Assertion',
+          id,
+          recipient: LEARNER,
+          badge: at('badge.json'),
+          issuedOn: '2025-01-01T00:00:00Z',
+          verification: { type: 'SignedBadge', creator: at('key.json') },
+        },
+        keys.privateKey,
+      ),
+  };
+  if (file === 'rotate' || file === 'revoke') {
+    if (file === 'rotate') current = (current + 1) % rotation.length;
+    else revoked.add(shape);
+    send(204, '');
+    return true;
+  }
+  const doc = docs[file]?.();
+  if (doc === undefined) send(404, 'not found');
+  else if (doc instanceof Promise) send(200, await doc, { 'content-type': 'text/plain' });
+  else send(200, JSON.stringify(doc), json);
+  return true;
+}

@@ -1,5 +1,7 @@
 import { FetchBudget } from '../outbound/fetch';
 import { docSource } from '../verify/doc-source';
+import { normalizeDoc } from '../verify/ld/normalize';
+import { revocationEntry } from '../verify/revocation';
 import { verifyBadge } from '../verify/verify';
 import { importRepo, type ReverifyRow } from './repo';
 
@@ -42,9 +44,11 @@ async function check(env: Env, row: ReverifyRow, now: number) {
   const list = await docSource(env, new FetchBudget(3)).get(listUrl);
   if (list.kind === 'unreachable') return { state: 'unverifiable', revoked: false, reason: null } as const;
   if (list.kind !== 'ok') return { state: 'invalid', revoked: false, reason: null } as const;
-  const entries = Array.isArray(list.doc['revokedAssertions']) ? (list.doc['revokedAssertions'] as unknown[]) : [];
-  const hit = entries.find((e) => (typeof e === 'string' ? e : (e as { id?: unknown } | null)?.id) === id);
-  const reason = hit && typeof hit === 'object' ? (hit as { revocationReason?: unknown }).revocationReason : null;
+  // Read as the live verifier reads it: as JSON-LD, then every shape of entry (revocation.ts).
+  const read = await normalizeDoc(list.doc, 'other', list.url, '2.0');
+  if (!read.ok) return { state: 'unverifiable', revoked: false, reason: null } as const;
+  const hit = revocationEntry(read.doc, typeof id === 'string' ? id : null);
+  const reason = hit?.['revocationReason'];
   return hit
     ? ({ state: 'invalid', revoked: true, reason: typeof reason === 'string' ? reason : null } as const)
     : ({ state: 'valid', revoked: false, reason: null } as const);

@@ -33,6 +33,8 @@ export interface VerifyContext {
   keyFound: Obj | null;
   keyBound: boolean;
   key: Obj | null;
+  /** Whether this verification read the key itself (rather than from the key cache). */
+  keyRead: boolean;
   /** Set when the issuer revoked the badge (HTTP 410, `revoked: true`, or its revocation list). */
   revoked: { reason: string | null } | null;
   /** The verified address the badge was awarded to. */
@@ -59,6 +61,7 @@ export function newContext(input: VerifyInput, emails: string[], now: number, sr
     keyFound: null,
     keyBound: false,
     key: null,
+    keyRead: false,
     revoked: null,
     recipient: null,
     docs: new Map(),
@@ -133,7 +136,10 @@ export function signingKey(ctx: VerifyContext): Promise<ChainDoc> {
   const known = ctx.docs.get('key');
   if (known) return known;
   const creator = (ctx.assertion?.['verification'] as Obj | undefined)?.['creator'];
-  const key = cachedKey(creator, () => resolve(ctx, creator, 'other', true));
+  const key = cachedKey(creator, () => {
+    ctx.keyRead = true;
+    return resolve(ctx, creator, 'other', true);
+  });
   void key.then(
     (k) => {
       const owner = k.kind === 'ok' ? str(k.doc['owner']) : null;
@@ -143,4 +149,14 @@ export function signingKey(ctx: VerifyContext): Promise<ChainDoc> {
   );
   ctx.docs.set('key', key);
   return key;
+}
+
+/**
+ * The signing key read again past the key cache, which then keeps it: for a signature that failed
+ * with a key kept from an earlier verification, since the issuer may have replaced it since.
+ */
+export function freshSigningKey(ctx: VerifyContext): Promise<ChainDoc> {
+  const creator = (ctx.assertion?.['verification'] as Obj | undefined)?.['creator'];
+  ctx.keyRead = true;
+  return cachedKey.refresh(creator, () => read(ctx, creator, 'other', true, false));
 }

@@ -1,5 +1,7 @@
 import { fail, PASS, SKIP, type Check } from '../check';
+import { freshSigningKey } from '../context';
 import type { ParsedJws } from '../jws-parse';
+import { keyOwnerProblem } from './checkKeyOwner';
 
 const MIN_RSA_BITS = 2048;
 
@@ -35,13 +37,21 @@ export async function verifyRs256(jws: ParsedJws, publicKeyPem: unknown): Promis
 }
 
 /**
- * Signed badges, step 6: the JWS verifies with the issuer's own key. Spec §8 has no code of its
- * own for a bad signature; it fails issued_by with E168 (our mapping).
+ * Signed badges, step 6: the JWS verifies with the issuer's own key. A key kept from an earlier
+ * verification that does not verify it is read once more before the verdict: issuers rotate keys
+ * at the same URL. The key read again must pass the same owner rules (checkKeyOwner). Spec §8 has
+ * no code of its own for a bad signature; it fails issued_by with E168 (our mapping).
  */
 export const checkSignature: Check = {
   name: 'checkSignature',
   async run(ctx) {
-    if (!ctx.jws || !ctx.key) return SKIP;
-    return (await verifyRs256(ctx.jws, ctx.key['publicKeyPem'])) ? fail('E168') : PASS;
+    if (!ctx.jws || !ctx.key || !ctx.issuer) return SKIP;
+    if (!(await verifyRs256(ctx.jws, ctx.key['publicKeyPem']))) return PASS;
+    if (ctx.keyRead) return fail('E168');
+    const fresh = await freshSigningKey(ctx);
+    if (fresh.kind !== 'ok') return fail('E168', fresh.kind === 'unreachable');
+    if (!fresh.bound || keyOwnerProblem(fresh.doc, ctx.issuer)) return fail('E168');
+    ctx.keyFound = ctx.key = fresh.doc;
+    return (await verifyRs256(ctx.jws, fresh.doc['publicKeyPem'])) ? fail('E168') : PASS;
   },
 };
