@@ -1,17 +1,18 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import * as fontkit from 'fontkit';
+import { htmlLang, type Language } from '../../i18n/languages';
 import { fontRunsFor } from '../fonts/load';
+import type { CertificateText } from './pdf-language';
 
 export interface CertificateInput {
   recipient: string;
   badge: string;
-  issuer: string;
-  issuedOn: number;
-  expiresAt: number | null;
-  verifyUrl: string;
+  /** Labels and dates in the download's language (pdf-language.ts). */
+  text: CertificateText;
   qrPng: Uint8Array;
   badgePng: Uint8Array | null;
-  lang: string;
+  /** The download's language: the PDF's /Lang, and which CJK family draws shared Han characters. */
+  lang: Language;
 }
 
 const A4 = { w: 842, h: 595 };
@@ -23,10 +24,12 @@ const MAX_CHARS = 160;
 type Run = { text: string; font: PDFFont };
 
 /**
- * The PDF certificate of a badge (issue 5, Downloads): the English name of the recipient, the
- * badge, issuer, dates, the verification URL and its QR code. Fields are drawn as text runs, each
- * with the font slice that has its glyphs, embedded as subsets (stack notes: fontkit 2, subset).
- * Nothing is interpreted: names are plain strings, so no template injection (PDF-01).
+ * The PDF certificate of a badge (issue 5, Downloads): the recipient's name, the badge, issuer,
+ * dates, the verification URL and its QR code, all in the download's language with the name that
+ * language prints (the rule is in pdf-language.ts and the README). Fields are drawn as text runs,
+ * each with the font slice that has its glyphs, embedded as subsets (stack notes: fontkit 2,
+ * subset), so every script of the nine languages is covered. Nothing is interpreted: names are
+ * plain strings, so no template injection (PDF-01).
  */
 export async function renderCertificate(env: Env, input: CertificateInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -34,6 +37,7 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
   doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
   doc.setTitle(`${input.badge} – ${input.recipient}`);
   doc.setCreator('Lanyard');
+  doc.setLanguage(htmlLang(input.lang));
   const fonts = new Map<string, Promise<PDFFont>>();
   const runsOf = async (text: string): Promise<Run[]> => {
     const clipped = [...text].length > MAX_CHARS ? `${[...text].slice(0, MAX_CHARS - 1).join('')}…` : text;
@@ -50,7 +54,7 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
   page.drawRectangle({ x: 24, y: 24, width: A4.w - 48, height: A4.h - 48, borderColor: ACCENT, borderWidth: 3 });
   page.drawRectangle({ x: 32, y: 32, width: A4.w - 64, height: A4.h - 64, borderColor: ACCENT, borderWidth: 0.75 });
 
-  const date = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+  const { text } = input;
   let y = A4.h - 110;
   if (input.badgePng) {
     const img = await doc.embedPng(input.badgePng).catch(() => null);
@@ -58,23 +62,24 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
     y = A4.h - 185;
   }
   const lines: [string, number, typeof INK][] = [
-    ['CERTIFICATE OF ACHIEVEMENT', 24, ACCENT],
-    ['This certifies that', 13, MUTED],
+    [text.title, 24, ACCENT],
+    [text.certifies, 13, MUTED],
     [input.recipient, 30, INK],
-    ['has earned the badge', 13, MUTED],
+    [text.earned, 13, MUTED],
     [input.badge, 22, INK],
-    [`issued by ${input.issuer}`, 14, INK],
+    [text.issuedBy, 14, INK],
   ];
-  for (const [text, size, color] of lines) {
-    centered(page, await runsOf(text), size, y, color);
+  for (const [line, size, color] of lines) {
+    centered(page, await runsOf(line), size, y, color);
     y -= size + 20;
   }
-  const dates = `Issued on ${date(input.issuedOn)}${input.expiresAt ? `   ·   Expires on ${date(input.expiresAt)}` : ''}`;
+  // Two labels side by side, not one sentence: each is translated whole.
+  const dates = text.expiresOn ? `${text.issuedOn}   ·   ${text.expiresOn}` : text.issuedOn;
   centered(page, await runsOf(dates), 11, y - 4, MUTED);
 
   const qr = await doc.embedPng(input.qrPng);
   page.drawImage(qr, { x: A4.w - 150, y: 52, width: 96, height: 96 });
-  const verify = await runsOf(`Verify this badge: ${input.verifyUrl}`);
+  const verify = await runsOf(text.verify);
   draw(page, verify, 9, 56, 60, MUTED);
   // Plain objects (no object streams): older readers and text extractors open it too.
   return doc.save({ useObjectStreams: false });

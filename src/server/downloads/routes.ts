@@ -57,7 +57,7 @@ export const downloadRoutes = router
     const r = await downloadService(c.env).certificate(
       c.req.valid('json').assertion_id,
       c.var.user?.accountId ?? '',
-      c.var.lang,
+      { lang: c.var.lang, t: c.var.t },
       (p) => c.executionCtx.waitUntil(p),
     );
     const bytes = new Uint8Array(r.bytes);

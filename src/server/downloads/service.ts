@@ -6,7 +6,10 @@ import { ownedHost } from '../wallet/host-service';
 import { ownedBadge } from '../wallet/service';
 import { AppError } from '../errors';
 import { badgePng } from '../images/badge-png';
+import type { Language } from '../../i18n/languages';
+import type { Translate } from '../../i18n/translator';
 import { renderCertificate } from './pdf';
+import { certificateText, pdfRecipientName } from './pdf-language';
 import { qrPng, qrSvg } from './qr';
 
 /** The public page a QR code and a PDF point to (also the page a verifier opens). */
@@ -22,27 +25,31 @@ async function receivedBadge(env: Env, id: string, accountId: string) {
 /** The owner's downloads of one badge (spec §1): each answers 404 for anyone else (AZ-01). */
 export function downloadService(env: Env) {
   return {
-    async certificate(id: string, accountId: string, lang: string, waitUntil: (p: Promise<unknown>) => void) {
+    /** The PDF certificate in the request's language `lang`, translated by `t` (pdf-language.ts). */
+    async certificate(
+      id: string,
+      accountId: string,
+      locale: { lang: Language; t: Translate },
+      waitUntil: (p: Promise<unknown>) => void,
+    ) {
       const b = await receivedBadge(env, id, accountId);
       const [account, bc] = await Promise.all([
         accountRepo(env.DB).profile(accountId),
         issuingRepo(env.DB).badgeClass(b.badgeClassId),
       ]);
       if (!account) throw new AppError('E404101');
-      // The certificate prints the English name (spec §3); the wallet name stands in until it is set.
-      const recipient =
-        account.firstNameEn && account.lastNameEn
-          ? `${account.firstNameEn} ${account.lastNameEn}`
-          : `${account.firstName} ${account.lastName}`;
       const image = await badgePng(env, bc?.imageKey ?? null, bc?.imageType ?? null, waitUntil);
       const verifyUrl = publicPageUrl(env, b.id);
+      const { lang, t } = locale;
       const bytes = await renderCertificate(env, {
-        recipient,
+        recipient: pdfRecipientName(t, lang, account),
         badge: b.name,
-        issuer: b.issuerName,
-        issuedOn: b.issuedOn,
-        expiresAt: b.expiresAt,
-        verifyUrl,
+        text: certificateText(t, lang, {
+          issuer: b.issuerName,
+          issuedOn: b.issuedOn,
+          expiresAt: b.expiresAt,
+          verifyUrl,
+        }),
         qrPng: await qrPng(verifyUrl, 240),
         badgePng: image,
         lang,

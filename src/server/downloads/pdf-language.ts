@@ -1,0 +1,57 @@
+import { htmlLang, type Language } from '../../i18n/languages';
+import type { Translate } from '../../i18n/translator';
+
+/*
+ * The language rule of every PDF the wallet prints (the badge certificate now; an academic
+ * certificate's PDF is to use the same functions), also written down in the README:
+ * 1. A PDF is in the language of the request that downloads it: the page's language. Its labels
+ *    come from the catalogues (download.pdf_*), its dates are formatted for that language, and the
+ *    font slices are picked for the script of every character (src/server/fonts).
+ * 2. The name printed is the person's wallet name, as they wrote it, in that language's name
+ *    order (common.full_name). An English download prints the English name instead when both
+ *    English names are set (spec §3: "English names are for PDFs"); without them, the wallet name.
+ */
+
+/** The names an account keeps: the wallet name and the optional English one. */
+export interface PdfNames {
+  firstName: string;
+  lastName: string;
+  firstNameEn: string | null;
+  lastNameEn: string | null;
+}
+
+/** The recipient's name as a PDF in `lang` prints it (rule 2 above). */
+export function pdfRecipientName(t: Translate, lang: Language, n: PdfNames): string {
+  if (lang === 'en' && n.firstNameEn && n.lastNameEn)
+    return t('common.full_name', { first: n.firstNameEn, last: n.lastNameEn });
+  return t('common.full_name', { first: n.firstName, last: n.lastName });
+}
+
+/** The printed lines of a badge certificate around the recipient's and the badge's names. */
+export interface CertificateText {
+  title: string;
+  certifies: string;
+  earned: string;
+  issuedBy: string;
+  issuedOn: string;
+  expiresOn: string | null;
+  verify: string;
+}
+
+/** A badge certificate's labels and dates in the download's language (rule 1 above). */
+export function certificateText(
+  t: Translate,
+  lang: Language,
+  b: { issuer: string; issuedOn: number; expiresAt: number | null; verifyUrl: string },
+): CertificateText {
+  const date = new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: 'long', timeZone: 'UTC' });
+  return {
+    title: t('download.pdf_title'),
+    certifies: t('download.pdf_certifies'),
+    earned: t('download.pdf_earned'),
+    issuedBy: t('download.pdf_issued_by', { issuer: b.issuer }),
+    issuedOn: t('download.pdf_issued_on', { date: date.format(b.issuedOn) }),
+    expiresOn: b.expiresAt === null ? null : t('download.pdf_expires_on', { date: date.format(b.expiresAt) }),
+    verify: t('download.pdf_verify', { url: b.verifyUrl }),
+  };
+}
