@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { serveFixture } from './conformance-fixtures';
+import { documentStore } from './document-store';
 import { hostileLinks } from './hostile-links';
 import { chunk, png } from './png';
 import { signedStandIn } from './signed-stand-in';
@@ -115,6 +116,7 @@ export default async function setup(project: TestProject) {
       res.end(body);
     };
     if (serveFixture(url.pathname, send)) return;
+    if (documentStore(req, url.pathname, send)) return;
     const base = `http://${req.headers.host ?? ''}`;
     if (/^\/ob\/(signed|jws)\//.test(url.pathname)) return void signedStandIn(url.pathname, base, send);
     if (url.pathname.startsWith('/ob/spoof/')) return void spoofStandIn(url.pathname, base, send);

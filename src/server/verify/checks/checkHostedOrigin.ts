@@ -11,6 +11,18 @@ const list = (v: unknown): string[] =>
   (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter((x): x is string => typeof x === 'string');
 
 /**
+ * A `startsWith` prefix as a URL, or null when it is not one: an issuer's malformed rule allows
+ * nothing (checkProfileVerification reports it, E174) and never throws (HV-21).
+ */
+function hrefOf(prefix: string): string | null {
+  try {
+    return new URL(prefix).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Hosted-verification origin rule (HV-01/HV-02): by default the assertion must live on the issuer
  * id's origin; an issuer profile may instead list `verification.allowedOrigins` (exact hosts) or
  * `verification.startsWith` (URL prefixes).
@@ -23,7 +35,11 @@ export function assertionOriginAllowed(assertionUrl: string, issuerId: string, p
     return false;
   }
   const prefixes = list(policy.startsWith);
-  if (prefixes.length) return prefixes.some((p) => a.href.startsWith(new URL(p).href));
+  if (prefixes.length)
+    return prefixes.some((p) => {
+      const prefix = hrefOf(p);
+      return prefix !== null && a.href.startsWith(prefix);
+    });
   const origins = list(policy.allowedOrigins);
   if (origins.length) return origins.some((o) => o.trim().toLowerCase() === a.host.toLowerCase());
   try {
@@ -38,7 +54,9 @@ export const checkHostedOrigin: Check = {
   name: 'checkHostedOrigin',
   run(ctx) {
     if (ctx.jws || !ctx.assertion || !ctx.issuer) return SKIP;
-    const policy = ctx.issuer['verification'] as IssuerVerification | undefined;
+    const v = ctx.issuer['verification'];
+    // A verification "object" that is a string, a list or null holds no policy (E174 says so).
+    const policy = v && typeof v === 'object' && !Array.isArray(v) ? (v as IssuerVerification) : undefined;
     const ok = assertionOriginAllowed(str(ctx.assertion['id']) ?? '', str(ctx.issuer['id']) ?? '', policy);
     return ok ? PASS : fail('E168');
   },
