@@ -188,3 +188,22 @@ export async function changingStandIn(path: string, base: string, send: Send): P
   else send(200, JSON.stringify(doc), json);
   return true;
 }
+
+/** How many requests each `/ob/vc/<name>` address has had. */
+const seen = new Map<string, number>();
+
+/**
+ * Addresses standing in for the ids of credentials that are not Open Badges 2.0 (OB 3.0,
+ * Blockcerts, other JSON): `/ob/vc/<name>` counts each request and answers 404, and
+ * `/ob/vc-seen/<name>` tells how many there were, so a test can tell that nothing fetched them.
+ */
+export function credentialIds(path: string, send: Send): boolean {
+  const m = /^\/ob\/(vc|vc-seen)\/([\w.-]+)$/.exec(path);
+  if (!m) return false;
+  const [, what, name = ''] = m;
+  if (what === 'vc') {
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+    send(404, 'not found');
+  } else send(200, JSON.stringify({ seen: seen.get(name) ?? 0 }), { 'content-type': 'application/json' });
+  return true;
+}

@@ -4,8 +4,10 @@
  *
  * | code | item       | meaning                                                                 |
  * |------|------------|-------------------------------------------------------------------------|
- * | E168 | issued_by  | issuer not verified: profile missing or unreadable, origin rule broken, |
- * |      |            | key not listed or not the issuer's, signature invalid                   |
+ * | E168 | issued_by  | issuer not verified: profile missing or unreadable, or not the one at   |
+ * |      |            | the id it declares (HV-20); origin rule broken (a malformed rule or an   |
+ * |      |            | allowedOrigins with a port included, HV-21); key not listed, not the    |
+ * |      |            | issuer's or not at its id; signature invalid (with the key read again)  |
  * | E042 | issued_on  | issue date missing or not ISO 8601                                      |
  * | E043 | issued_on  | issue date in the future                                                |
  * | E022 | awarded_to | no recipient identity                                                   |
@@ -18,6 +20,12 @@
  * | E044 | expires_on | expiry date not ISO 8601                                                |
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
+ * | E991 | all four   | an Open Badges 3.0 credential (VC context or OpenBadgeCredential type,  |
+ * |      |            | as JSON or a VC-JWT): not verified here yet; nothing is fetched for it  |
+ * | E992 | all four   | a Blockcerts certificate (a blockcerts context, or a MerkleProof2017/   |
+ * |      |            | 2019 proof): not verified here yet; nothing is fetched for it           |
+ * | E993 | all four   | not a badge: JSON (given, or found at the URL) of no format known here, |
+ * |      |            | or a page that is not JSON                                              |
  * | E999 | all four   | the badge itself cannot be verified: revoked, not found, not an Open    |
  * |      |            | Badge, a URL refused by the outbound guard, or unreachable right now    |
  *
@@ -38,6 +46,9 @@ export type VerifyCode =
   | 'E046'
   | 'W001'
   | 'W002'
+  | 'E991'
+  | 'E992'
+  | 'E993'
   | 'E999';
 
 export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
@@ -56,5 +67,8 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all'> = {
   E044: 'expires_on',
   E045: 'expires_on',
   E046: 'expires_on',
+  E991: 'all',
+  E992: 'all',
+  E993: 'all',
   E999: 'all',
 };

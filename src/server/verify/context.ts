@@ -1,5 +1,6 @@
 import type { Doc, DocSource } from './doc-source';
 import { cachedKey } from './doc-cache';
+import type { Format } from './format';
 import type { VerifyInput } from './input';
 import type { ParsedJws } from './jws-parse';
 import { normalizeDoc } from './ld/normalize';
@@ -14,6 +15,8 @@ export interface VerifyContext {
   readonly emails: string[];
   readonly now: number;
   readonly src: DocSource;
+  /** Set when what was given is not Open Badges 2.0 (or older): nothing more is done for it. */
+  format: Exclude<Format, 'ob2'> | null;
   /** A signed badge's JWS, once its structure was read. */
   jws: ParsedJws | null;
   /** The assertion as found (hosted document or JWS payload), before it is read as JSON-LD. */
@@ -49,6 +52,7 @@ export function newContext(input: VerifyInput, emails: string[], now: number, sr
     emails,
     now,
     src,
+    format: null,
     jws: null,
     found: null,
     hostedAt: null,

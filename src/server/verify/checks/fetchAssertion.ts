@@ -1,5 +1,7 @@
 import { fail, PASS, SKIP, type Check } from '../check';
 import { str, type Obj, type VerifyContext } from '../context';
+import { formatOf } from '../format';
+import { refuseFormat } from './detectFormat';
 
 /** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
 function hostedAddress(doc: Obj): string | null {
@@ -17,17 +19,22 @@ function revokedBy(ctx: VerifyContext, doc: Obj | null) {
 /**
  * Hosted badges: the assertion is fetched at its URL, and the copy found there wins over any JSON
  * given (HV-04: the JSON only tells where it lives). HTTP 410 or `revoked: true` means revoked
- * (HV-03); the document must name the address it was found at as its id.
+ * (HV-03); the document must name the address it was found at as its id. What is found there may
+ * be another kind of credential (OB 3.0, Blockcerts) or no badge at all: it gets its own answer.
  */
 export const fetchAssertion: Check = {
   name: 'fetchAssertion',
   async run(ctx) {
-    if (ctx.input.kind === 'jws') return SKIP;
+    if (ctx.input.kind === 'jws' || ctx.format) return SKIP;
     const url = ctx.input.kind === 'url' ? ctx.input.url : hostedAddress(ctx.input.doc);
     if (!url || !/^https?:/i.test(url)) return fail('E999');
     const d = await ctx.src.get(url);
     if (d.kind === 'gone') return revokedBy(ctx, d.doc);
+    // Found, but not JSON (an HTML page, say): not a badge.
+    if (d.kind === 'unreadable') return refuseFormat(ctx, 'unknown');
     if (d.kind !== 'ok') return fail('E999', d.kind === 'unreachable');
+    const format = formatOf(d.doc);
+    if (format !== 'ob2') return refuseFormat(ctx, format);
     if (d.doc['revoked'] === true) return revokedBy(ctx, d.doc);
     const declared = hostedAddress(d.doc);
     if (declared !== url && declared !== d.url) return fail('E999');

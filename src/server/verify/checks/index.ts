@@ -1,4 +1,5 @@
 import type { Check } from '../check';
+import { detectFormat } from './detectFormat';
 import { checkExpiry } from './checkExpiry';
 import { checkHostedOrigin } from './checkHostedOrigin';
 import { checkIssuedOn } from './checkIssuedOn';
@@ -20,6 +21,8 @@ import { readSignedAssertion } from './readSignedAssertion';
  * prerequisite failed, or that belongs to the other kind of badge, reports "skip".
  */
 export const CHECKS: readonly Check[] = [
+  // What was given: Open Badges 2.0, or another kind of credential that gets its own answer.
+  detectFormat,
   // The assertion: a signed badge's JWS, or the hosted copy at its URL, read as JSON-LD.
   readSignedAssertion,
   fetchAssertion,

@@ -9,7 +9,7 @@ import { BadJws, parseJws } from '../jws-parse';
 export const readSignedAssertion: Check = {
   name: 'readSignedAssertion',
   run(ctx) {
-    if (ctx.input.kind !== 'jws') return SKIP;
+    if (ctx.input.kind !== 'jws' || ctx.format) return SKIP;
     try {
       ctx.jws = parseJws(ctx.input.text);
     } catch (err) {

@@ -1,0 +1,84 @@
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { BASE, SAME_ORIGIN } from './helpers';
+
+const port = inject('issuerPort');
+const server = `http://127.0.0.1:${port}`;
+
+type Report = { verify_state: string; verify_errors_code: string[]; badge_pass: boolean };
+
+async function verify(body: Record<string, unknown>): Promise<Report> {
+  const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/Verification`, {
+    method: 'POST',
+    headers: SAME_ORIGIN,
+    body: JSON.stringify({ verification_mail: ['learner@example.test'], ...body }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Report;
+}
+
+/** A conformance fixture (tests/fixtures/conformance), read through the stand-in server. */
+const fixture = async (p: string) => (await (await fetch(`${server}/raw/${p}`)).json()) as Record<string, unknown>;
+/** The fixture with its `id` moved to a counting address of the stand-in (tests/support/trust-stand-in.ts). */
+const withId = async (p: string, name: string) => ({ ...(await fixture(p)), id: `${server}/ob/vc/${name}` });
+const seen = async (name: string) =>
+  ((await (await fetch(`${server}/ob/vc-seen/${name}`)).json()) as { seen: number }).seen;
+const b64u = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+const OB3 = 'openbadges-specification/ob_v3p0-examples';
+const BLOCKCERTS = 'cert-verifier-js';
+
+describe('credentials that are not Open Badges 2.0 get an honest answer, and nothing is fetched for them', () => {
+  beforeAll(() => {
+    (env as unknown as Record<string, string>)['OUTBOUND_TEST_ALLOW'] = `127.0.0.1:${port}`;
+  });
+
+  it.each([
+    ['basic', `${OB3}/basicOpenBadgeCredential-1.json`],
+    ['full', `${OB3}/fullOpenBadge-1.json`],
+  ])('an Open Badges 3.0 credential (%s) as JSON: E991', async (name, p) => {
+    const r = await verify({ input_type: 'json', json: JSON.stringify(await withId(p, `ob3-${name}`)) });
+    expect(r.verify_errors_code).toEqual(['E991']);
+    expect(r.verify_state).toBe('invalid');
+    expect(await seen(`ob3-${name}`)).toBe(0);
+  });
+
+  it('an Open Badges 3.0 credential as a compact VC-JWT (ES256, and RS256): E991', async () => {
+    const vc = await withId(`${OB3}/basicOpenBadgeCredential-1.json`, 'ob3-jwt');
+    const claims = { vc, iss: 'https://example.com/issuers/876543', jti: vc['id'], nbf: 1262304000 };
+    for (const alg of ['ES256', 'RS256']) {
+      const jwt = `${b64u({ alg, typ: 'JWT' })}.${b64u(claims)}.${b64u('not a real signature')}`;
+      expect((await verify({ input_type: 'jws', jws: jwt })).verify_errors_code).toEqual(['E991']);
+    }
+    expect(await seen('ob3-jwt')).toBe(0);
+  });
+
+  it('an Open Badges 3.0 credential found at a URL: E991', async () => {
+    const r = await verify({ input_type: 'url', url: `${server}/raw/${OB3}/basicOpenBadgeCredential-1.json` });
+    expect(r.verify_errors_code).toEqual(['E991']);
+  });
+
+  it.each([
+    ['v3', `${BLOCKCERTS}/v3/ethereum-sepolia-v3.json`],
+    ['v2', `${BLOCKCERTS}/v2/testnet-valid-v1-issuer-2.0.json`],
+  ])('a Blockcerts %s certificate: E992', async (name, p) => {
+    const r = await verify({ input_type: 'json', json: JSON.stringify(await withId(p, `blockcerts-${name}`)) });
+    expect(r.verify_errors_code).toEqual(['E992']);
+    expect(await seen(`blockcerts-${name}`)).toBe(0);
+  });
+
+  it('JSON that is no badge at all: E993, given or found at a URL', async () => {
+    const person = {
+      '@context': 'https://schema.org',
+      type: 'Person',
+      id: `${server}/ob/vc/person`,
+      name: 'Ada',
+    };
+    expect((await verify({ input_type: 'json', json: JSON.stringify(person) })).verify_errors_code).toEqual(['E993']);
+    const plain = { id: `${server}/ob/vc/plain`, hello: 'world' };
+    expect((await verify({ input_type: 'json', json: JSON.stringify(plain) })).verify_errors_code).toEqual(['E993']);
+    expect(await seen('person')).toBe(0);
+    expect(await seen('plain')).toBe(0);
+    expect((await verify({ input_type: 'url', url: `${server}/ok.json` })).verify_errors_code).toEqual(['E993']);
+  });
+});
