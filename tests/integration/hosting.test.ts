@@ -25,11 +25,9 @@ describe('hosted badges pass OB 2.0 verification', () => {
     const outcome = await verifyHostedUrl(ASSERTION_URL(id), email);
     expect(outcome).toMatchObject({ valid: true });
     const issuer = (await (await getHosted(`/Issuer/${issuerId}`)).json()) as Record<string, unknown>;
-    expect(issuer).toMatchObject({
-      type: 'Issuer',
-      url: 'https://university.example',
-      verification: { allowedOrigins: '127.0.0.1:8787' },
-    });
+    expect(issuer).toMatchObject({ type: 'Issuer', url: 'https://university.example' });
+    // Our base URL has a port here: allowedOrigins is a host name, so it is left out (HV-21).
+    expect(issuer).not.toHaveProperty('verification');
     expect(await verifyHostedUrl(ASSERTION_URL(id), 'someone-else@example.test')).toEqual({
       valid: false,
       reason: 'recipient',

@@ -7,7 +7,7 @@ import { documentStore } from './document-store';
 import { hostileLinks } from './hostile-links';
 import { chunk, png } from './png';
 import { signedStandIn } from './signed-stand-in';
-import { changingStandIn, credentialIds, spoofStandIn } from './trust-stand-in';
+import { changingStandIn, credentialIds, originStandIn, spoofStandIn } from './trust-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -122,6 +122,7 @@ export default async function setup(project: TestProject) {
     if (url.pathname.startsWith('/ob/spoof/')) return void spoofStandIn(url.pathname, base, send);
     if (/^\/ob\/(rotating|revoking)\//.test(url.pathname)) return void changingStandIn(url.pathname, base, send);
     if (credentialIds(url.pathname, send)) return;
+    if (originStandIn(url.pathname, base, send)) return;
     if (hostileLinks(url.pathname, base, send)) return;
     if (url.pathname.startsWith('/ob/')) return standInIssuer(url.pathname, `http://${req.headers.host ?? ''}`, send);
     switch (url.pathname) {

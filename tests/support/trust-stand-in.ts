@@ -207,3 +207,53 @@ export function credentialIds(path: string, send: Send): boolean {
   } else send(200, JSON.stringify({ seen: seen.get(name) ?? 0 }), { 'content-type': 'application/json' });
   return true;
 }
+
+/**
+ * Hosted badges whose issuer profile sets `verification.allowedOrigins` to something that is not a
+ * host name (HV-21): `/ob/origins/<case>/a.json`, with `port` (this server's host:port, which a
+ * plain string comparison with the assertion's host would accept), `url` (a whole URL) and `list`
+ * (a host name and a host:port).
+ */
+export function originStandIn(path: string, base: string, send: Send): boolean {
+  const m = /^\/ob\/origins\/(port|url|list)\/([\w.-]+)$/.exec(path);
+  if (!m) return false;
+  const [, c = '', file = ''] = m;
+  const at = (f: string) => `${base}/ob/origins/${c}/${f}`;
+  const host = new URL(base).host;
+  const allowed: Record<string, unknown> = { port: host, url: `${base}/`, list: ['badges.example', host] };
+  const docs: Record<string, object> = {
+    'a.json': {
+      '@context': OB,
+      type: 'Assertion',
+      id: at('a.json'),
+      recipient: LEARNER,
+      badge: at('badge.json'),
+      issuedOn: '2025-01-01T00:00:00Z',
+      verification: { type: 'HostedBadge' },
+    },
+    'badge.json': {
+      '@context': OB,
+      type: 'BadgeClass',
+      id: at('badge.json'),
+      name: 'Ported Badge',
+      description: 'Hosted where a port says.',
+      image: `${base}/ob/badge.png`,
+      criteria: { narrative: 'None.' },
+      issuer: at('issuer.json'),
+    },
+    // The profile lives elsewhere, so only its policy could make the assertion's origin allowed.
+    'issuer.json': {
+      '@context': OB,
+      type: 'Issuer',
+      id: at('issuer.json'),
+      name: 'Port Institute',
+      url: base,
+      email: 'badges@example.test',
+      verification: { type: 'VerificationObject', allowedOrigins: allowed[c] },
+    },
+  };
+  const doc = docs[file];
+  if (doc) send(200, JSON.stringify(doc), json);
+  else send(404, 'not found');
+  return true;
+}

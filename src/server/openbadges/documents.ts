@@ -1,5 +1,6 @@
 import { sha256Hex } from '../auth/tokens';
 import type { AssertionRow, BadgeClassRow, IssuerRow } from '../db/rows';
+import { isHostName } from './host-name';
 import type { ObUrls } from './urls';
 
 /** The JSON-LD context every hosted object names (bundled for verification; never fetched). */
@@ -35,8 +36,12 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 /**
  * The Issuer Profile. `verification.allowedOrigins` names our host explicitly, so hosted assertions
  * verify whichever default a verifier assumes, while `url` stays the organisation's own website.
+ * It holds a host name only: with a port or an IP address in the base URL (development) it is left
+ * out, and the default rule (the issuer id's origin, ours) covers our assertions.
  */
 export function issuerDocument(u: ObUrls, issuer: IssuerFields, keyIds: string[]) {
+  const base = new URL(u.origin);
+  const allowed = base.port === '' && isHostName(base.hostname) ? base.hostname : null;
   return {
     '@context': OB_CONTEXT,
     type: 'Issuer',
@@ -48,7 +53,7 @@ export function issuerDocument(u: ObUrls, issuer: IssuerFields, keyIds: string[]
     ...(issuer.imageKey ? { image: u.issuerImage(issuer.id) } : {}),
     ...(keyIds.length ? { publicKey: keyIds.length === 1 ? u.key(keyIds[0] as string) : keyIds.map(u.key) } : {}),
     revocationList: u.revocationList(issuer.id),
-    verification: { type: 'VerificationObject', allowedOrigins: u.host },
+    ...(allowed ? { verification: { type: 'VerificationObject', allowedOrigins: allowed } } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isHostName } from '../../openbadges/host-name';
 import { fail, PASS, SKIP, type Check } from '../check';
 import { str } from '../context';
 
@@ -23,9 +24,19 @@ function hrefOf(prefix: string): string | null {
 }
 
 /**
+ * Whether `allowedOrigins` holds anything but host names (HV-21): a host with a port
+ * (`127.0.0.1:8787`), a URL, an IP address, a number. Such a policy allows nothing.
+ */
+export function originsPolicyProblem(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  return !(Array.isArray(value) ? value : [value]).every((v) => isHostName(typeof v === 'string' ? v.trim() : v));
+}
+
+/**
  * Hosted-verification origin rule (HV-01/HV-02): by default the assertion must live on the issuer
- * id's origin; an issuer profile may instead list `verification.allowedOrigins` (exact hosts) or
- * `verification.startsWith` (URL prefixes).
+ * id's origin; an issuer profile may instead list `verification.allowedOrigins` (host names: the
+ * assertion's host name must be one, whatever its port) or `verification.startsWith` (URL
+ * prefixes). A malformed `allowedOrigins` allows nothing.
  */
 export function assertionOriginAllowed(assertionUrl: string, issuerId: string, policy: IssuerVerification = {}) {
   let a: URL;
@@ -34,6 +45,7 @@ export function assertionOriginAllowed(assertionUrl: string, issuerId: string, p
   } catch {
     return false;
   }
+  if (originsPolicyProblem(policy.allowedOrigins)) return false;
   const prefixes = list(policy.startsWith);
   if (prefixes.length)
     return prefixes.some((p) => {
@@ -41,7 +53,7 @@ export function assertionOriginAllowed(assertionUrl: string, issuerId: string, p
       return prefix !== null && a.href.startsWith(prefix);
     });
   const origins = list(policy.allowedOrigins);
-  if (origins.length) return origins.some((o) => o.trim().toLowerCase() === a.host.toLowerCase());
+  if (origins.length) return origins.some((o) => o.trim().toLowerCase() === a.hostname.toLowerCase());
   try {
     return new URL(issuerId).origin === a.origin;
   } catch {
@@ -49,7 +61,10 @@ export function assertionOriginAllowed(assertionUrl: string, issuerId: string, p
   }
 }
 
-/** Hosted badges: the assertion's id is within its issuer's verification scope, or E168. */
+/**
+ * Hosted badges: the assertion's id is within its issuer's verification scope, or E168 (also when
+ * that scope is malformed, HV-21).
+ */
 export const checkHostedOrigin: Check = {
   name: 'checkHostedOrigin',
   run(ctx) {
