@@ -2,7 +2,9 @@
 // and writes a manifest of the Unicode ranges each file covers. The CJK families come in about a
 // hundred slices each, so a render loads only the slices its text needs (stack notes: fonts are
 // static assets, never bundled into the Worker). Run by `npm run build` and before the tests.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The same families are also written as web fonts for pages (public/fonts/web, see webFonts below).
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
@@ -87,3 +89,109 @@ for (const { pkg, key } of FAMILIES) {
 }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify({ weight: WEIGHT, files }));
 console.log(`fonts: ${files.length} files in ${out}`);
+
+// Web fonts: one stylesheet per set, each face a woff2 file with the fontsource slice's
+// unicode-range, so a browser downloads only the slices whose characters a page shows. Latin comes
+// from the system font. Base.astro links `common` on every page and the CJK set of the page's
+// language; src/client/script-fonts.ts adds a CJK set when the page shows text in another one.
+// Families are named `Lanyard …` so that no installed font of the same name can stand in for one
+// (global.css lists them first; an installed font there would draw Latin and block the swap).
+const WEB_WEIGHTS = [400, 700];
+const CJK_SLICE = /-\d+-\d+-normal/;
+const WEB_SETS = {
+  common: [
+    { pkg: 'noto-sans-thai', family: 'Lanyard Noto Sans Thai', slice: /-thai-\d+-normal/ },
+    { pkg: 'noto-sans-bengali', family: 'Lanyard Noto Sans Bengali', slice: /-bengali-\d+-normal/ },
+  ],
+  jp: [{ pkg: 'noto-sans-jp', family: 'Lanyard Noto Sans JP', slice: CJK_SLICE, from: 0x2000 }],
+  kr: [{ pkg: 'noto-sans-kr', family: 'Lanyard Noto Sans KR', slice: CJK_SLICE, from: 0x2000 }],
+  sc: [{ pkg: 'noto-sans-sc', family: 'Lanyard Noto Sans SC', slice: CJK_SLICE, from: 0x2000 }],
+  tc: [{ pkg: 'noto-sans-tc', family: 'Lanyard Noto Sans TC', slice: CJK_SLICE, from: 0x2000 }],
+};
+
+/**
+ * A unicode-range without the code points below `from`: the CJK slices also carry accented Latin,
+ * Greek and Cyrillic, which the system font draws without a download (Vietnamese in the footer
+ * would otherwise fetch a Chinese slice on every Chinese page).
+ */
+function rangeFrom(range, from) {
+  const kept = parseRanges(range)
+    .filter(([, b]) => b >= from)
+    .map(([a, b]) => [Math.max(a, from), b]);
+  return kept.map(([a, b]) => `U+${a.toString(16)}${a === b ? '' : `-${b.toString(16)}`}`).join(',');
+}
+// The footer names every language in its own script. Drawn from whole slices they cost an English
+// page about 280 KB; these subsets of just those characters (shaping tables kept, so Bengali and
+// Thai still join) cost about 7 KB. The family is used by the language menu only.
+const NAMES_FAMILY = 'Lanyard Language Names';
+const NAME_SOURCES = {
+  ja: 'noto-sans-jp/files/noto-sans-jp-japanese-400-normal.woff2',
+  'zh-cn': 'noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff2',
+  ko: 'noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff2',
+  'zh-tw': 'noto-sans-tc/files/noto-sans-tc-chinese-traditional-400-normal.woff2',
+  th: 'noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2',
+  'bn-BD': 'noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2',
+};
+
+const face = (family, weight, file, range) =>
+  `@font-face{font-family:'${family}';font-style:normal;font-weight:${weight};font-display:swap;` +
+  `src:url(${file}) format('woff2');unicode-range:${range}}`;
+
+/** The native language names, read from the module the footer renders them from. */
+function nativeNames() {
+  const source = readFileSync(join('src', 'i18n', 'native-names.ts'), 'utf8');
+  return Object.fromEntries([...source.matchAll(/^\s*'?([\w-]+)'?: '([^']+)',$/gm)].map((m) => [m[1], m[2]]));
+}
+
+const hexRange = (cps) => cps.map((cp) => `U+${cp.toString(16)}`).join(',');
+
+/** One tiny face per non-Latin language name; each claims only characters no earlier name did. */
+async function nameFaces(web) {
+  const names = nativeNames();
+  const claimed = new Set();
+  const faces = [];
+  for (const [lang, source] of Object.entries(NAME_SOURCES)) {
+    const text = names[lang];
+    if (!text) throw new Error(`no native name for ${lang} in src/i18n/native-names.ts`);
+    const cps = [...new Set([...text].map((c) => c.codePointAt(0)))].filter((cp) => cp > 0x7f && !claimed.has(cp));
+    cps.forEach((cp) => claimed.add(cp));
+    const hash = createHash('sha256').update(`${source}\0${text}`).digest('hex').slice(0, 10);
+    const file = `names-${lang.toLowerCase()}-${hash}.woff2`;
+    if (!existsSync(join(web, file))) {
+      const { default: subsetFont } = await import('subset-font');
+      const full = readFileSync(join('node_modules', '@fontsource', source));
+      writeFileSync(join(web, file), await subsetFont(full, text, { targetFormat: 'woff2' }));
+    }
+    if (cps.length) faces.push(face(NAMES_FAMILY, 400, file, hexRange(cps)));
+  }
+  return faces;
+}
+
+async function webFonts() {
+  const web = join(out, 'web');
+  mkdirSync(web, { recursive: true });
+  let count = 0;
+  for (const [set, families] of Object.entries(WEB_SETS)) {
+    const faces = set === 'common' ? await nameFaces(web) : [];
+    for (const { pkg, family, slice, from = 0 } of families) {
+      for (const weight of WEB_WEIGHTS) {
+        const dir = join('node_modules', '@fontsource', pkg);
+        for (const block of readFileSync(join(dir, `${weight}.css`), 'utf8')
+          .split('@font-face')
+          .slice(1)) {
+          const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1];
+          const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+          const kept = range && rangeFrom(range, from);
+          if (!file || !kept || !slice.test(file)) continue;
+          if (!existsSync(join(web, file))) copyFileSync(join(dir, 'files', file), join(web, file));
+          faces.push(face(family, weight, file, kept));
+          count++;
+        }
+      }
+    }
+    writeFileSync(join(web, `${set}.css`), `${faces.join('\n')}\n`);
+  }
+  console.log(`fonts: ${count} web font faces in ${web}`);
+}
+
+await webFonts();

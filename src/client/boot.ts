@@ -1,7 +1,8 @@
 import { hashToPath } from './hash-route';
+import { loadScriptFonts } from './script-fonts';
 import { watchVersion } from './version-watch';
 
-/** Runs on every page: hash-path routing and the release check. */
+/** Runs on every page: hash-path routing, fonts for other scripts, and the release check. */
 export function startBoot(): void {
   const root = document.documentElement;
   const base = root.dataset.base ?? '';
@@ -10,5 +11,6 @@ export function startBoot(): void {
     window.location.replace(target);
     return;
   }
+  loadScriptFonts(base);
   watchVersion(base, root.dataset.release ?? '');
 }
