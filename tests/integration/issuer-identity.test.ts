@@ -77,4 +77,10 @@ describe('HV-20: an issuer is who the document at its id says, not who a copy el
     const jws = await (await fetch(forged(id, 'jws-owner'))).text();
     expectForged(await verify({ input_type: 'jws', jws }), 'Owner College');
   });
+
+  it('a profile reached through a redirect declares the address it was answered from: bound', async () => {
+    const r = await verify({ input_type: 'url', url: forged('none', 'redirected.json') });
+    expect(r.verify_state).toBe('valid');
+    expect(r.items.issued_by).toEqual({ status: 'success', text: 'Stand-in Academy' });
+  });
 });

@@ -23,6 +23,8 @@ const LEARNER = { type: 'email', hashed: false, identity: 'learner@example.test'
  * - `jws-key`: signed with Mallory's key, served as `claimed-key.json` but declaring the claimed
  *   (another issuer's) key id and owner, under that issuer's real badge class;
  * - `jws-owner`: Mallory's own profile lists her key, but the key names the claimed issuer as owner.
+ * - `redirected.json`: no forgery; its badge class names the stand-in's issuer by an address that
+ *   redirects to it, so the profile declares the address it was answered from.
  */
 export async function spoofStandIn(path: string, base: string, send: Send): Promise<boolean> {
   const m = /^\/ob\/spoof\/([\w-]+)\/([\w.-]+)$/.exec(path);
@@ -93,6 +95,10 @@ export async function spoofStandIn(path: string, base: string, send: Send): Prom
     'jws-profile': () => signed(at('key.json'), at('badge.json'), '00000001'),
     'jws-key': () => signed(at('claimed-key.json'), `${base}/ob/signed/badge.json`, '00000002'),
     'jws-owner': () => signed(at('own-key.json'), at('own-badge.json'), '00000003'),
+    // Not forged: the badge class names the stand-in's real issuer through a redirect.
+    'redirected.json': () =>
+      assertion(at('redirected.json'), { badge: at('redirected-badge.json'), verification: hosted }),
+    'redirected-badge.json': () => badge(`${base}/redirect?to=${encodeURIComponent('/ob/issuer.json')}`),
   };
   const doc = docs[file]?.();
   if (doc === undefined) send(404, 'not found');
