@@ -5,7 +5,7 @@ import { hostedService } from '../openbadges/hosted';
 import { ownedHost } from '../wallet/host-service';
 import { ownedBadge } from '../wallet/service';
 import { AppError } from '../errors';
-import { badgePng } from '../images/badge-png';
+import { badgePng } from '../share/badge-png';
 import type { Language } from '../../i18n/languages';
 import type { Translate } from '../../i18n/translator';
 import { renderCertificate } from './pdf';

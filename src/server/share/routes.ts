@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { discoveryShareImage, type CardKind } from '../discovery/share';
+import { discoveryShareImage, type CardKind } from './discovery-cards';
 import type { AppEnv } from '../context';
 import { shareImage } from './service';
 

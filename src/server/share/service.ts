@@ -6,7 +6,7 @@ import { commitWithJobs } from '../outbox/commit';
 import { ByteMemo } from '../openbadges/memo';
 import { renderShareImage, type ShareCard } from './render';
 import { shareRepo } from './repo';
-import { badgePng, pngDataUrl } from '../images/badge-png';
+import { badgePng, pngDataUrl } from './badge-png';
 
 /** Rendered share images of this isolate; visibility is checked in D1 before any is served. */
 const memo = new ByteMemo(8 * 1024 * 1024);

@@ -1,10 +1,10 @@
 import type { Language } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
 import { AppError } from '../errors';
-import { badgePng, pngDataUrl } from '../images/badge-png';
-import type { ShareCard } from '../share/render';
-import { cachedCard } from '../share/service';
-import { discoveryRepo } from './pages-repo';
+import { badgePng, pngDataUrl } from './badge-png';
+import type { ShareCard } from './render';
+import { cachedCard } from './service';
+import { discoveryRepo } from '../discovery/pages-repo';
 
 export type CardKind = 'class' | 'issuer' | 'skill';
 

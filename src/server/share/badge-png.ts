@@ -1,6 +1,6 @@
 import { bytesToBase64 } from '../../lib/base64';
 import { ByteMemo } from '../openbadges/memo';
-import { svgToPng } from '../share/render';
+import { svgToPng } from './render';
 
 /** Badge images at the size cards and certificates draw them (public bytes, per isolate). */
 const memo = new ByteMemo(4 * 1024 * 1024);
