@@ -9,7 +9,7 @@ import type { AppEnv } from './context';
 import { notFound, onError } from './http/on-error';
 import { issuerAdminRoutes, issuingRoutes } from './issuing/routes';
 import { OB_PREFIX } from './openbadges/urls';
-import { hostedRoutes } from './openbadges/routes';
+import { hostedRoutes } from './hosted/routes';
 import { validationHook } from './http/validation';
 import { guardPages } from './middleware/page-guard';
 import { renderTiming } from './middleware/render-timing';

@@ -77,7 +77,7 @@ describe('verifying badges issued here (read from D1, never over the network)', 
     const h = await verifyBadge(env, { kind: 'url', url: url(hosted) }, [acct.email]);
     expect(h.verify_errors_code).toEqual([]);
     expect(h.badge_pass).toBe(true);
-    const { hostedService } = await import('../../src/server/openbadges/hosted');
+    const { hostedService } = await import('../../src/server/hosted/service');
     const live = await hostedService(env).liveAssertion(signed as string);
     if (live.kind !== 'ok') throw new Error('signed assertion missing');
     const { signAssertion } = await import('../../src/server/openbadges/jws');

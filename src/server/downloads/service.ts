@@ -1,7 +1,7 @@
 import { accountRepo } from '../accounts/account-repo';
 import { walletUrl } from '../http/wallet-url';
 import { issuingRepo } from '../issuing/repo';
-import { hostedService } from '../openbadges/hosted';
+import { hostedService } from '../hosted/service';
 import { ownedHost } from '../wallet/host-service';
 import { ownedBadge } from '../wallet/service';
 import { AppError } from '../errors';

@@ -1,6 +1,6 @@
 import { CONFIG_LIMITS } from '../../lib/limits';
 import { sniffImage } from '../openbadges/baking';
-import { hostedService } from '../openbadges/hosted';
+import { hostedService } from '../hosted/service';
 import { OB_PREFIX } from '../openbadges/urls';
 import { type FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';

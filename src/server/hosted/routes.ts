@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
-import { hostedService } from './hosted';
+import { hostedService } from './service';
 
 /** Public, credential-free documents any verifier may fetch from any origin. */
 function openHeaders(c: Context<AppEnv>, maxAge: number) {

@@ -1,6 +1,6 @@
 import { assertionsRepo } from '../issuing/assertions-repo';
 import { issuingRepo } from '../issuing/repo';
-import { bake } from './baking';
+import { bake } from '../openbadges/baking';
 import {
   assertionDocument,
   badgeClassDocument,
@@ -8,11 +8,11 @@ import {
   keyDocument,
   revocationListDocument,
   revokedAssertionDocument,
-} from './documents';
-import { signAssertion } from './jws';
-import { openIssuerKey } from './keys';
-import { ByteMemo } from './memo';
-import { obUrls } from './urls';
+} from '../openbadges/documents';
+import { signAssertion } from '../openbadges/jws';
+import { openIssuerKey } from '../openbadges/keys';
+import { ByteMemo } from '../openbadges/memo';
+import { obUrls } from '../openbadges/urls';
 
 /** Recently baked images, per isolate (public data; see ByteMemo for why this is safe). */
 const baked = new ByteMemo(16 * 1024 * 1024);
