@@ -1,4 +1,4 @@
-import { hostedService } from '../openbadges/hosted';
+import { hostedService } from '../hosted/service';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';
