@@ -156,7 +156,7 @@ function enrich(trio: SignedTrio, at: string): SignedTrio {
     telephone: '+16175551212',
     description: 'Makes badges.',
     image: `${at}/logo.png`,
-    verification: { type: 'VerificationObject', startsWith: `${at}/`, allowedOrigins: '127.0.0.1' },
+    verification: { type: 'VerificationObject', startsWith: `${at}/`, allowedOrigins: 'example.org' },
   });
   return trio;
 }
@@ -234,4 +234,72 @@ describe('fuzzing the verifier with mutated badges (issue 17, verification item 
     // Bounded: the whole run stays well inside a minute on a slow machine.
     expect(Date.now() - started).toBeLessThan(90_000);
   }, 120_000);
+});
+
+/** The causes item 4 names, each an invalid verdict with its code, never E500100. */
+const NAMED: { what: string; doc: keyof SignedTrio; signed?: boolean; mutate: (d: Obj) => void; code: string }[] = [
+  {
+    what: 'startsWith that is not a URL',
+    doc: 'issuer',
+    mutate: (d) => (d['verification'] = { startsWith: 'not a url' }),
+    code: 'E174',
+  },
+  {
+    what: 'allowedOrigins that is not a host',
+    doc: 'issuer',
+    mutate: (d) => (d['verification'] = { allowedOrigins: 'https://x.example/a b' }),
+    code: 'E174',
+  },
+  {
+    what: 'a key that does not parse',
+    doc: 'key',
+    signed: true,
+    mutate: (d) => (d['publicKeyPem'] = '-----BEGIN PUBLIC KEY-----\n!!!\n-----END PUBLIC KEY-----'),
+    code: 'E168',
+  },
+  {
+    what: 'a date that is not ISO 8601',
+    doc: 'assertion',
+    mutate: (d) => (d['issuedOn'] = 'last Tuesday'),
+    code: 'E042',
+  },
+  {
+    what: 'a recipient identity that is a number',
+    doc: 'assertion',
+    mutate: (d) => ((d['recipient'] as Obj)['identity'] = 42),
+    code: 'E028',
+  },
+  {
+    what: 'an object where the badge name is expected',
+    doc: 'badge',
+    mutate: (d) => (d['name'] = { en: { text: 'x' } }),
+    code: 'E987',
+  },
+  {
+    what: 'an object where the issuer name is expected',
+    doc: 'issuer',
+    mutate: (d) => (d['name'] = { first: ['x'] }),
+    code: 'E173',
+  },
+];
+
+describe('the causes of issue 17 item 4, by name', () => {
+  beforeAll(allowStandIn);
+
+  it.each(NAMED)('$what: invalid with $code', async ({ doc, signed, mutate, code }) => {
+    const name = `named-${Date.now().toString(36)}-${NAMED.findIndex((c) => c.code === code && c.doc === doc)}-${Math.random().toString(36).slice(2, 6)}`;
+    let answer: Answer;
+    if (signed) {
+      const trio = await signedTrio(name);
+      mutate(trio[doc]);
+      answer = await verifyCall({ input_type: 'jws', jws: await serveSigned(name, trio) });
+    } else {
+      const trio = { ...(await hostedTrio(name)), key: {}, list: {} };
+      mutate(trio[doc]);
+      answer = await verifyCall({ input_type: 'url', url: await serveHosted(name, trio) });
+    }
+    expect(answer.http).toBe(200);
+    expect(answer.json.verify_state).toBe('invalid');
+    expect(answer.json.verify_errors_code).toContain(code);
+  });
 });

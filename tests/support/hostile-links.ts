@@ -1,7 +1,10 @@
 /**
  * An issuer whose documents put one kind of non-http(s) address in every link field an imported
- * badge carries (XSS-02): issuer url, criteria id, alignment targetUrl, evidence ids, images.
- * Served at /ob/links/<form>/…; the badge is otherwise valid and issued to learner@example.test.
+ * badge carries where the OB 2.0 data model allows any IRI (XSS-02): criteria id, evidence ids,
+ * the issuer's image. Served at /ob/links/<form>/…; the badge is otherwise valid and issued to
+ * learner@example.test. Fields the data model types as http(s) URLs (the issuer's url, an
+ * alignment's targetUrl) hold real URLs: a badge with anything else there fails verification (E173,
+ * E987) and is never imported.
  */
 export const HOSTILE_URLS = {
   javascript: 'javascript:alert(1)',
@@ -14,6 +17,12 @@ export const HOSTILE_URLS = {
 } as const;
 
 export type HostileForm = keyof typeof HOSTILE_URLS;
+
+/**
+ * Forms that are not IRIs at all (white space, or `<`/`>` inside): a badge that carries one in an
+ * IRI field fails the data-model checks (issue 17, verification item 2) and is refused on import.
+ */
+export const NOT_IRIS: readonly HostileForm[] = ['tab', 'leadingSpace', 'data'];
 type Send = (status: number, body: string | Buffer, headers?: Record<string, string>) => void;
 
 const OB = 'https://w3id.org/openbadges/v2';
@@ -26,7 +35,15 @@ export function hostileLinks(path: string, base: string, send: Send): boolean {
   if (!m || bad === undefined) return false;
   const at = `${base}/ob/links/${m[1]}`;
   const docs = {
-    issuer: { '@context': OB, type: 'Issuer', id: `${at}/issuer.json`, name: 'Links Academy', url: bad, image: bad },
+    issuer: {
+      '@context': OB,
+      type: 'Issuer',
+      id: `${at}/issuer.json`,
+      name: 'Links Academy',
+      url: base,
+      email: 'links@links.example',
+      image: bad,
+    },
     badge: {
       '@context': OB,
       type: 'BadgeClass',
@@ -35,7 +52,7 @@ export function hostileLinks(path: string, base: string, send: Send): boolean {
       description: 'Every link is hostile.',
       image: `${base}/ob/badge.png`,
       criteria: { id: bad, narrative: 'Follow no links.' },
-      alignment: [{ targetName: 'Safety', targetUrl: bad }],
+      alignment: [{ targetName: 'Safety', targetUrl: `${base}/safety` }],
       issuer: `${at}/issuer.json`,
     },
     a: {

@@ -35,7 +35,14 @@ type Send = (status: number, body: string | Buffer, headers?: Record<string, str
  * learner@example.test, hashed with a salt; ids carry this server's own address.
  */
 function standInIssuer(path: string, base: string, send: Send) {
-  const issuer = { '@context': OB, type: 'Issuer', id: `${base}/ob/issuer.json`, name: 'Stand-in Academy', url: base };
+  const issuer = {
+    '@context': OB,
+    type: 'Issuer',
+    id: `${base}/ob/issuer.json`,
+    name: 'Stand-in Academy',
+    url: base,
+    email: 'badges@stand-in.example',
+  };
   const badge = {
     '@context': OB,
     type: 'BadgeClass',

@@ -27,6 +27,7 @@ export async function signedStandIn(path: string, base: string, send: Send) {
     id: at(name),
     name: 'Signed Stand-in Institute',
     url: base,
+    email: 'badges@signed-stand-in.example',
     publicKey: at(key),
     revocationList: at(list),
   });

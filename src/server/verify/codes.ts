@@ -15,6 +15,8 @@
  * | E024 | awarded_to | hashed with an algorithm other than sha256 or md5                       |
  * | E025 | awarded_to | none of the addresses checked is the recipient                          |
  * | E026 | awarded_to | issued to an address of the account that is not verified (import)       |
+ * | E027 | awarded_to | the recipient's `type` is missing or not one identifier property        |
+ * | E028 | awarded_to | the recipient's identity, hashed or salt: missing or of the wrong type |
  * | W001 | awarded_to | no address was given to check the recipient against                     |
  * | W002 | awarded_to | the identity is not an email address (url, telephone): cannot be checked |
  * | E044 | expires_on | expiry date not ISO 8601                                                |
@@ -26,8 +28,29 @@
  * |      |            | 2019 proof): not verified here yet; nothing is fetched for it           |
  * | E993 | all four   | not a badge: JSON (given, or found at the URL) of no format known here, |
  * |      |            | or a page that is not JSON                                              |
+ * | E171 | issued_by  | the issuer profile's `type` is missing or not Issuer/Profile            |
+ * | E172 | issued_by  | the issuer profile lacks its id, name, url or email                     |
+ * | E173 | issued_by  | an issuer profile value has the wrong type (url, email, image, ...)     |
+ * | E174 | issued_by  | the issuer's verification rules are malformed (startsWith not a URL,    |
+ * |      |            | allowedOrigins not a host name)                                         |
+ * | E175 | issued_by  | a signed badge's key document is malformed (type, owner, publicKeyPem)  |
+ * | E176 | issued_by  | a signed badge's revocation list is malformed (type, revokedAssertions) |
+ * | E981 | all four   | the assertion's `type` is missing or not Assertion                      |
+ * | E982 | all four   | an assertion property is missing or of the wrong type (id, badge,       |
+ * |      |            | image, evidence, narrative, revoked, ...)                               |
+ * | E983 | all four   | the verification object is missing, mistyped, or names another method   |
+ * |      |            | than the badge arrived by (a JWS is SignedBadge, a URL HostedBadge)     |
+ * | E984 | all four   | the assertion's image is a data: URI                                    |
+ * | E985 | all four   | the badge class's `type` is missing or not BadgeClass                   |
+ * | E986 | all four   | the badge class lacks id, name, description, image, criteria or issuer  |
+ * | E987 | all four   | a badge class value has the wrong type (criteria, alignment, tags, ...) |
+ * | E988 | all four   | an extension does not match its bundled JSON schema                     |
  * | E999 | all four   | the badge itself cannot be verified: revoked, not found, not an Open    |
  * |      |            | Badge, a URL refused by the outbound guard, or unreachable right now    |
+ *
+ * E027/E028, E171-E176 and E981-E988 are the OB 2.0 data model (HV-22, model/classes.ts): a problem
+ * of the issuer's documents fails issued_by, of the recipient awarded_to, of the assertion or its
+ * badge class the badge itself (all four). Dates keep E042/E044.
  *
  * W001/W002 are warnings but fail awarded_to (spec §8). `verify_state` tells "invalid" from
  * "could not verify now" (HV-08, JWS-05), which the four items alone cannot.
@@ -41,11 +64,27 @@ export type VerifyCode =
   | 'E024'
   | 'E025'
   | 'E026'
+  | 'E027'
+  | 'E028'
   | 'E044'
   | 'E045'
   | 'E046'
   | 'W001'
   | 'W002'
+  | 'E171'
+  | 'E172'
+  | 'E173'
+  | 'E174'
+  | 'E175'
+  | 'E176'
+  | 'E981'
+  | 'E982'
+  | 'E983'
+  | 'E984'
+  | 'E985'
+  | 'E986'
+  | 'E987'
+  | 'E988'
   | 'E991'
   | 'E992'
   | 'E993'
@@ -62,8 +101,24 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all'> = {
   E024: 'awarded_to',
   E025: 'awarded_to',
   E026: 'awarded_to',
+  E027: 'awarded_to',
+  E028: 'awarded_to',
   W001: 'awarded_to',
   W002: 'awarded_to',
+  E171: 'issued_by',
+  E172: 'issued_by',
+  E173: 'issued_by',
+  E174: 'issued_by',
+  E175: 'issued_by',
+  E176: 'issued_by',
+  E981: 'all',
+  E982: 'all',
+  E983: 'all',
+  E984: 'all',
+  E985: 'all',
+  E986: 'all',
+  E987: 'all',
+  E988: 'all',
   E044: 'expires_on',
   E045: 'expires_on',
   E046: 'expires_on',

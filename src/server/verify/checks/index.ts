@@ -1,13 +1,31 @@
 import type { Check } from '../check';
-import { detectFormat } from './detectFormat';
+import { checkAssertionImage } from './checkAssertionImage';
+import { checkAssertionProperties } from './checkAssertionProperties';
+import { checkAssertionType } from './checkAssertionType';
+import { checkBadgeClassRequired } from './checkBadgeClassRequired';
+import { checkBadgeClassType } from './checkBadgeClassType';
+import { checkBadgeClassValues } from './checkBadgeClassValues';
+import { checkExpiresFormat } from './checkExpiresFormat';
 import { checkExpiry } from './checkExpiry';
+import { checkExtensions } from './checkExtensions';
 import { checkHostedOrigin } from './checkHostedOrigin';
 import { checkIssuedOn } from './checkIssuedOn';
+import { checkIssuedOnFormat } from './checkIssuedOnFormat';
 import { checkIssuerIdentity } from './checkIssuerIdentity';
+import { checkKeyDocument } from './checkKeyDocument';
 import { checkKeyOwner } from './checkKeyOwner';
+import { checkProfileRequired } from './checkProfileRequired';
+import { checkProfileType } from './checkProfileType';
+import { checkProfileValues } from './checkProfileValues';
+import { checkProfileVerification } from './checkProfileVerification';
 import { checkRecipient } from './checkRecipient';
+import { checkRecipientType } from './checkRecipientType';
+import { checkRecipientValues } from './checkRecipientValues';
 import { checkRevocation } from './checkRevocation';
+import { checkRevocationListDocument } from './checkRevocationListDocument';
 import { checkSignature } from './checkSignature';
+import { checkVerificationObject } from './checkVerificationObject';
+import { detectFormat } from './detectFormat';
 import { fetchAssertion } from './fetchAssertion';
 import { fetchBadgeClass } from './fetchBadgeClass';
 import { fetchIssuer } from './fetchIssuer';
@@ -27,19 +45,39 @@ export const CHECKS: readonly Check[] = [
   readSignedAssertion,
   fetchAssertion,
   readAssertion,
+  // The assertion against the OB 2.0 data model (HV-22): type, properties, image, verification.
+  checkAssertionType,
+  checkAssertionProperties,
+  checkAssertionImage,
+  checkVerificationObject,
   // Its badge class and issuer profile, and who that issuer is.
   fetchBadgeClass,
+  checkBadgeClassType,
+  checkBadgeClassRequired,
+  checkBadgeClassValues,
   fetchIssuer,
+  checkProfileType,
+  checkProfileRequired,
+  checkProfileValues,
+  checkProfileVerification,
   checkIssuerIdentity,
   // Hosted: the assertion lives where its issuer says its assertions live.
   checkHostedOrigin,
   // Signed: the issuer's own key, the signature, the revocation list.
   fetchKey,
+  checkKeyDocument,
   checkKeyOwner,
   checkSignature,
   checkRevocation,
+  checkRevocationListDocument,
   // Every badge: recipient, issue date, expiry.
   checkRecipient,
+  checkRecipientType,
+  checkRecipientValues,
+  checkIssuedOnFormat,
   checkIssuedOn,
+  checkExpiresFormat,
   checkExpiry,
+  // Extensions against the JSON schemas of the bundled extension contexts.
+  checkExtensions,
 ];

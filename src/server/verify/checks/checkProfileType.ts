@@ -1,0 +1,10 @@
+import { modelCheck, own } from '../model/model-check';
+
+/** The issuer Profile's `type` is present and includes `Issuer` or `Profile` (E171; HV-22). */
+export const checkProfileType = modelCheck({
+  name: 'checkProfileType',
+  code: 'E171',
+  cls: 'Profile',
+  node: (ctx) => ctx.profileFound ?? ctx.issuer,
+  counts: (p) => own(p) && p.why === 'type',
+});

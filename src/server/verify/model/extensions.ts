@@ -1,0 +1,110 @@
+import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import jsonld from 'jsonld';
+import { bundledContext, OB2_CONTEXT } from '../ld/contexts';
+import accessibility from '../ld/bundled/extensions/schemas/accessibilityExtension.json';
+import applyLink from '../ld/bundled/extensions/schemas/applyLinkExtension.json';
+import assessment from '../ld/bundled/extensions/schemas/assessmentExtension.json';
+import endorsement from '../ld/bundled/extensions/schemas/endorsement.json';
+import example from '../ld/bundled/extensions/schemas/exampleExtension.json';
+import extraDescription from '../ld/bundled/extensions/schemas/extraDescription.json';
+import geoCoordinates from '../ld/bundled/extensions/schemas/geoCoordinatesExtension.json';
+import issuerAccreditation from '../ld/bundled/extensions/schemas/issuerAccreditationExtension.json';
+import license from '../ld/bundled/extensions/schemas/licenseExtension.json';
+import originalCreator from '../ld/bundled/extensions/schemas/originalCreatorExtension.json';
+import recipientProfile from '../ld/bundled/extensions/schemas/recipientProfile.json';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The JSON schemas of the bundled OB 2.0 extensions, from the 1EdTech specification repository.
+ * One change: the license schema's pattern `^CC\-` is written `^CC-` (the same pattern), since a
+ * Unicode-mode regular expression refuses the needless escape.
+ */
+const SCHEMAS: Record<string, unknown> = {
+  accessibilityExtension: accessibility,
+  applyLinkExtension: applyLink,
+  assessmentExtension: assessment,
+  endorsement,
+  exampleExtension: example,
+  extraDescription,
+  geoCoordinatesExtension: geoCoordinates,
+  issuerAccreditationExtension: issuerAccreditation,
+  licenseExtension: license,
+  originalCreatorExtension: originalCreator,
+  recipientProfile,
+};
+
+interface ExtensionType {
+  context: string;
+  validator: Validator;
+}
+
+/** Draft 6 adds nothing these schemas use that draft 7 reads differently. */
+const draftOf = (schema: Obj): SchemaDraft => (/draft-04/.test(String(schema['$schema'])) ? '4' : '7');
+
+/**
+ * Each extension type a bundled context declares a TypeValidation for ("obi:validation":
+ * validatesType -> validationSchema), with the validator of its bundled schema. The type is
+ * matched as it reads compacted into the OB v2 context, as the specification asks.
+ */
+const TYPES = new Map<string, ExtensionType>(
+  Object.entries(SCHEMAS).flatMap(([name, schema]) => {
+    const context = `https://w3id.org/openbadges/extensions/${name}/context.json`;
+    const doc = bundledContext(context) as Obj | undefined;
+    const rules = (doc?.['obi:validation'] ?? []) as Obj[];
+    const validator = new Validator(schema as Schema, draftOf(schema as Obj));
+    return rules.map((r) => [String(r['obi:validatesType']), { context, validator }] as const);
+  }),
+);
+
+async function documentLoader(url: string) {
+  const document = bundledContext(url);
+  if (document === undefined) throw new Error(`context not bundled: ${url}`);
+  return { contextUrl: null, documentUrl: url, document };
+}
+// @types/jsonld knows neither string contexts nor `base: null`; this is the call as jsonld 9 takes it.
+const compact = jsonld.compact as unknown as (doc: Obj, context: string[], options: object) => Promise<Obj>;
+
+/** The nodes of a compacted document, the document itself included, walked without recursion. */
+function nodesOf(doc: Obj): Obj[] {
+  const out: Obj[] = [];
+  const stack: unknown[] = [doc];
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...(v as unknown[]));
+    else if (v && typeof v === 'object') {
+      out.push(v as Obj);
+      stack.push(...Object.values(v));
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether every extension node of a document (compacted into the OB v2 context) matches the
+ * schema of its type: the node is read again in the context it was written in (the OB v2 context
+ * with its extension's on top, as a nested `@context` adds to the outer one), so its properties carry
+ * the names the schema uses, then validated. Types without a bundled schema are not checked;
+ * a node that cannot be read in its context does not match.
+ */
+export async function extensionsValid(doc: Obj): Promise<boolean> {
+  for (const node of nodesOf(doc)) {
+    const types = (Array.isArray(node['type']) ? node['type'] : [node['type']]).filter((t) => typeof t === 'string');
+    for (const t of types) {
+      const ext = TYPES.get(t);
+      if (!ext) continue;
+      let own: Obj;
+      try {
+        own = await compact({ ...node, '@context': OB2_CONTEXT }, [OB2_CONTEXT, ext.context], {
+          documentLoader,
+          base: null,
+        });
+      } catch {
+        return false;
+      }
+      delete own['@context'];
+      if (!ext.validator.validate(own).valid) return false;
+    }
+  }
+  return true;
+}
