@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { verdictClass, verdictOf } from '../../lib/verify-verdict';
 import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 
@@ -18,6 +19,10 @@ export interface VerifyLabels extends Record<Item, string> {
   /** Contains {{reason}}. */
   revoked_reason: string;
   findings: string;
+  recipient_unchecked: string;
+  recipient_prompt: string;
+  recipient_email: string;
+  check_recipient: string;
   failed_request: string;
   codes: Record<string, string>;
 }
@@ -38,17 +43,21 @@ export default function VerifyBadge(props: {
   action: string;
   assertionId?: string | undefined;
   url?: string | undefined;
+  /** The address a host badge was sent to, given only where it is shown anyway (the owner's page). */
+  email?: string | undefined;
   lang: string;
   labels: VerifyLabels;
 }) {
   const { labels } = props;
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const [address, setAddress] = useState('');
+  const addressField = useRef<HTMLInputElement>(null);
+  const run = async (emails: string[]) => {
     setState({ kind: 'loading' });
+    // A badge issued here is checked against the address it was sent to when none is given.
     const body = props.assertionId
-      ? { input_type: 'assertion_id' as const, assertion_id: props.assertionId }
-      : { input_type: 'url' as const, url: props.url };
+      ? { input_type: 'assertion_id' as const, assertion_id: props.assertionId, verification_mail: emails }
+      : { input_type: 'url' as const, url: props.url, verification_mail: emails };
     const r = await call(wallet.Public.Verification, body);
     setState(
       r.ok
@@ -56,27 +65,33 @@ export default function VerifyBadge(props: {
         : { kind: 'error', message: r.errors[0]?.message || labels.failed_request },
     );
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(props.email ? [props.email] : []);
+  };
+  const checkRecipient = (e: FormEvent) => {
+    e.preventDefault();
+    if (address.trim()) void run([address.trim()]);
+  };
   const date = new Intl.DateTimeFormat(props.lang, { dateStyle: 'long', timeZone: 'UTC' });
   const text = (item: Item, v: string | null) => (v ? (DATE_ITEMS.has(item) ? date.format(new Date(v)) : v) : '—');
   const report = state.kind === 'done' ? state.report : null;
-  const verdict = !report
-    ? null
-    : report.badge_pass
-      ? labels.pass
-      : report.badge_information.revoked
-        ? labels.revoked
-        : report.verify_state === 'unverifiable'
-          ? labels.unverifiable
-          : labels.not_pass;
+  const kind = report ? verdictOf(report) : null;
+  const verdict = kind ? labels[kind] : null;
+  // Only the recipient is left to check: ask for the address, in the field, ready to type.
+  useEffect(() => {
+    if (kind === 'recipient_unchecked') addressField.current?.focus();
+  }, [kind]);
   const findings = report ? [...report.verify_errors_code, ...report.verify_warnings_code] : [];
   return (
     <div className="verify-badge stack">
-      <form method="post" action={props.action} onSubmit={(e) => void submit(e)}>
+      <form method="post" action={props.action} onSubmit={submit}>
         {props.assertionId ? (
           <input type="hidden" name="assertion_id" value={props.assertionId} />
         ) : (
           <input type="hidden" name="url" value={props.url} />
         )}
+        {props.email && <input type="hidden" name="email" value={props.email} />}
         <button type="submit" className="btn btn-secondary" disabled={state.kind === 'loading'}>
           {labels.verify_this}
         </button>
@@ -88,9 +103,33 @@ export default function VerifyBadge(props: {
       )}
       {(state.kind === 'loading' || report) && (
         <section className="verify-result card" aria-busy={state.kind === 'loading'} aria-label={labels.result}>
-          <p className={report?.badge_pass ? 'verdict verdict-pass' : 'verdict verdict-fail'} role="status">
+          <p className={kind ? verdictClass(kind) : 'verdict'} role="status">
             {verdict ?? labels.loading}
           </p>
+          {kind === 'recipient_unchecked' && (
+            <form className="verify-recipient stack" onSubmit={checkRecipient}>
+              <label className="field">
+                <span>{labels.recipient_email}</span>
+                <input
+                  ref={addressField}
+                  type="email"
+                  name="email"
+                  maxLength={254}
+                  autoComplete="email"
+                  required
+                  value={address}
+                  onChange={(e) => setAddress(e.target.value)}
+                  aria-describedby="verify-recipient-prompt"
+                />
+              </label>
+              <p id="verify-recipient-prompt" className="field-hint">
+                {labels.recipient_prompt}
+              </p>
+              <button type="submit" className="btn btn-secondary">
+                {labels.check_recipient}
+              </button>
+            </form>
+          )}
           {report?.badge_information.revoked && report.badge_information.revocation_reason && (
             <p>{labels.revoked_reason.replace('{{reason}}', report.badge_information.revocation_reason)}</p>
           )}
@@ -112,8 +151,8 @@ export default function VerifyBadge(props: {
           </dl>
           {findings.length > 0 && (
             <>
-              <h3>{labels.findings}</h3>
-              <ul>
+              <h3 className="verify-findings-heading">{labels.findings}</h3>
+              <ul className="verify-findings">
                 {findings.map((code) => (
                   <li key={code}>
                     <code>{code}</code> {labels.codes[code] ?? ''}

@@ -1,0 +1,38 @@
+type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
+
+/** The parts of a verification report (spec §3) that decide its overall message. */
+export interface VerdictReport {
+  badge_pass: boolean;
+  verify_state: string;
+  badge_information: { revoked: boolean };
+  verify_errors_code: readonly string[];
+  verify_warnings_code: readonly string[];
+  items: Record<Item, { status: string }>;
+}
+
+/** Which overall message a report gets; `recipient_unchecked` is neutral, not a failure. */
+export type Verdict = 'pass' | 'revoked' | 'unverifiable' | 'recipient_unchecked' | 'not_pass';
+
+/**
+ * The overall message of a verification. W001 (no address given) still fails awarded_to as spec §8
+ * says, but when it is the only finding everything else was verified, so the page says so plainly
+ * and asks for the address instead of calling a genuine badge invalid (issue 24 item 4).
+ */
+export function verdictOf(r: VerdictReport): Verdict {
+  if (r.badge_pass) return 'pass';
+  if (r.badge_information.revoked) return 'revoked';
+  if (r.verify_state === 'unverifiable') return 'unverifiable';
+  const onlyW001 =
+    r.verify_errors_code.length === 0 && r.verify_warnings_code.length === 1 && r.verify_warnings_code[0] === 'W001';
+  const restPassed = (['issued_by', 'issued_on', 'expires_on'] as const).every((i) => r.items[i].status === 'success');
+  return onlyW001 && restPassed ? 'recipient_unchecked' : 'not_pass';
+}
+
+/** The CSS class of the overall message: green, neutral or red. */
+export function verdictClass(v: Verdict): string {
+  return v === 'pass'
+    ? 'verdict verdict-pass'
+    : v === 'recipient_unchecked'
+      ? 'verdict verdict-neutral'
+      : 'verdict verdict-fail';
+}
