@@ -42,6 +42,8 @@ const DATE_ITEMS = new Set<Item>(['issued_on', 'expires_on']);
 export default function VerifyBadge(props: {
   action: string;
   assertionId?: string | undefined;
+  /** A public imported badge: the server checks it against its holder's address without showing it. */
+  hostAssertionId?: string | undefined;
   url?: string | undefined;
   /** The address a host badge was sent to, given only where it is shown anyway (the owner's page). */
   email?: string | undefined;
@@ -57,7 +59,9 @@ export default function VerifyBadge(props: {
     // A badge issued here is checked against the address it was sent to when none is given.
     const body = props.assertionId
       ? { input_type: 'assertion_id' as const, assertion_id: props.assertionId, verification_mail: emails }
-      : { input_type: 'url' as const, url: props.url, verification_mail: emails };
+      : props.hostAssertionId && emails.length === 0
+        ? { input_type: 'host_assertion_id' as const, host_assertion_id: props.hostAssertionId, verification_mail: [] }
+        : { input_type: 'url' as const, url: props.url, verification_mail: emails };
     const r = await call(wallet.Public.Verification, body);
     setState(
       r.ok

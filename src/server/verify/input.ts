@@ -9,8 +9,10 @@ export type VerifyInput =
 
 /** What Public/Verification accepts (spec §7 input_type, plus the forms a person can drop in). */
 export interface VerificationRequest {
-  input_type: 'assertion_id' | 'url' | 'json' | 'jws' | 'image';
+  input_type: 'assertion_id' | 'host_assertion_id' | 'url' | 'json' | 'jws' | 'image';
   assertion_id?: string | undefined;
+  /** A public imported badge of this wallet: verified at its source, against its holder's address. */
+  host_assertion_id?: string | undefined;
   url?: string | undefined;
   json?: string | undefined;
   jws?: string | undefined;
@@ -43,6 +45,9 @@ export function toVerifyInput(env: Env, r: VerificationRequest): VerifyInput | n
         : null;
     case 'url':
       return r.url ? { kind: 'url', url: r.url.trim() } : null;
+    case 'host_assertion_id':
+      // Its source address is read from D1 by the service (verify/service.ts).
+      return null;
     case 'json':
     case 'jws':
       return fromText((r.input_type === 'json' ? r.json : r.jws) ?? '');

@@ -6,6 +6,11 @@ export interface IssuedRecipient {
   language: string | null;
 }
 
+/** A public imported badge: where it is hosted, and its holder (the address is never answered). */
+export interface PublicHostRecipient extends IssuedRecipient {
+  sourceUrl: string;
+}
+
 /** What verification reads from this wallet's own tables. */
 export function verifyRepo(d1: D1Database) {
   return {
@@ -18,5 +23,19 @@ export function verifyRepo(d1: D1Database) {
         )
         .bind(assertionId)
         .first<IssuedRecipient>(),
+    /**
+     * A public imported badge of an active account that is hosted somewhere (a signed import keeps
+     * no signature to check again), or null: private, deleted and closed wallets are not found.
+     */
+    publicHostRecipient: (hostId: string) =>
+      d1
+        .prepare(
+          `SELECT h.source_url AS sourceUrl, h.recipient_email AS email, acc.first_name AS firstName,
+             acc.last_name AS lastName, acc.language
+           FROM host_assertions h JOIN accounts acc ON acc.id = h.account_id
+           WHERE h.id = ? AND h.is_public = 1 AND h.source_url IS NOT NULL AND acc.status = 'active'`,
+        )
+        .bind(hostId)
+        .first<PublicHostRecipient>(),
   };
 }

@@ -19,15 +19,18 @@ const verification = route({
   tags: ['Public'],
   summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
   description:
-    'input_type assertion_id (a badge issued here), url (a hosted assertion), json, jws, or image (a baked PNG/SVG, ' +
+    'input_type assertion_id (a badge issued here), host_assertion_id (a public imported badge of this wallet), ' +
+    'url (a hosted assertion), json, jws, or image (a baked PNG/SVG, ' +
     'base64). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
-    'no address, the address it was sent to is checked and the holder is named. Results are kept 60 seconds. ' +
+    'no address, the address it was sent to is checked and the holder is named (a public imported badge: the ' +
+    'address it was imported for). Results are kept 60 seconds. ' +
     'Anything but a badge issued here may fetch from other hosts: 60 such requests a minute per address (E429100).',
   request: {
     body: jsonBody(
       z.object({
-        input_type: z.enum(['assertion_id', 'url', 'json', 'jws', 'image']),
+        input_type: z.enum(['assertion_id', 'host_assertion_id', 'url', 'json', 'jws', 'image']),
         assertion_id: z.string().max(64).optional(),
+        host_assertion_id: z.string().max(64).optional(),
         url: z.string().max(2048).optional(),
         json: z
           .string()
