@@ -13,6 +13,9 @@ const plain = (value: string) => !hasControlCharacters(value);
  * and a lone surrogate would hash like U+FFFD).
  */
 export const nameField = z.string().trim().min(1).max(CONFIG.names.max).refine(plain, PLAIN);
+
+/** Required plain text of at most `max` characters (issuers' names and titles: DATA-05). */
+export const plainText = (max: number) => z.string().trim().min(1).max(max).refine(plain, PLAIN);
 export const passwordField = z.string().min(1).max(256).refine(plain, PLAIN);
 
 /**

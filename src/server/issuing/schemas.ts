@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CONFIG } from '../config';
+import { emailField, plainText } from '../http/fields';
 
 const httpUrl = z
   .url({ protocol: /^https?$/ })
@@ -10,12 +11,12 @@ const image = z
   .min(1)
   .max(8_000_000)
   .openapi({ description: 'PNG or SVG, base64 (a data: URL prefix is accepted)' });
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = plainText;
 
 export const issuerBody = z.object({
   name: text(200),
   url: httpUrl,
-  email: z.email().max(254),
+  email: emailField,
   description: z.string().max(2000).optional(),
   image: image.optional(),
   is_certified: z.boolean().optional(),
@@ -59,7 +60,7 @@ export const badgeClassPatch = badgeClassFields.partial();
 export const awardBody = z
   .object({
     badge_class_id: z.string().min(1).max(64),
-    recipients: z.array(z.email().max(254)).min(1).max(CONFIG.award.maxRecipients),
+    recipients: z.array(emailField).min(1).max(CONFIG.award.maxRecipients),
     narrative: z.string().max(8000).optional(),
     evidence: z
       .array(z.object({ id: httpUrl.optional(), narrative: z.string().max(8000).optional() }))
@@ -79,7 +80,7 @@ export const awardBody = z
 export const revokeBody = z.object({ reason: text(500) });
 
 export const acadDocBody = z.object({
-  recipient: z.email().max(254),
+  recipient: emailField,
   name: text(200),
   title: text(200),
   details: z
