@@ -2,6 +2,7 @@
 import type { Language } from './i18n/languages';
 import type { Translate } from './i18n/translator';
 import type { SessionUser } from './server/context';
+import type { FormState } from './server/forms/state';
 
 declare global {
   namespace App {
@@ -11,6 +12,10 @@ declare global {
       t: Translate;
       user: SessionUser | null;
       requestId: string;
+      /** What this page's form post left to show (a step, the errors, the values), or null. */
+      form: FormState | null;
+      /** The hidden token of this page's forms (issue 25). */
+      formToken: () => Promise<string>;
     }
   }
 }

@@ -6,13 +6,15 @@ import { createServer } from './server/app';
 
 const renderPage = pages();
 
-/** Hands the request's language, translator and user to Astro pages as `Astro.locals`. */
+/** Hands the request's language, translator, user and form state to Astro pages as `Astro.locals`. */
 const astroPages: MiddlewareHandler<AppEnv> = (c, next) => {
-  const ours: Pick<App.Locals, 'lang' | 't' | 'user' | 'requestId'> = {
+  const ours: Omit<App.Locals, 'cfContext'> = {
     lang: c.var.lang,
     t: c.var.t,
     user: c.var.user,
     requestId: c.var.requestId,
+    form: c.var.form,
+    formToken: c.var.formToken,
   };
   Object.assign(getFetchState(c).locals, ours);
   return renderPage(c, next);

@@ -37,6 +37,8 @@ import { securityHeaders } from './middleware/security-headers';
 import { mountApiDocs } from './system/openapi';
 import { systemRoutes } from './system/routes';
 import { devRoutes } from './system/dev-routes';
+import { formContext } from './forms/page-form';
+import { mountPageForms } from './forms/routes';
 
 /** The Astro side of the Worker, given by src/fetch.ts; tests run the API without it. */
 export interface Frontend {
@@ -125,7 +127,9 @@ export function createServer(frontend?: Frontend) {
   app.get(`${BASE}/`, (c) => c.redirect(`${BASE}/init`, 302));
 
   if (frontend) {
-    app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages());
+    app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages(), formContext());
+    // Forms that work before JavaScript arrives (issue 25) post to their own pages.
+    mountPageForms(app);
     // Public pages report their render time (Server-Timing `render`) for the benchmark.
     for (const pages of ['/public/*', '/issuers/*', '/skill/*', '/search']) app.use(`${BASE}${pages}`, renderTiming());
     app.all(`${BASE}/*`, frontend.pages);

@@ -1,5 +1,6 @@
 import type { Language } from '../i18n/languages';
 import type { Translate } from '../i18n/translator';
+import type { FormState } from './forms/state';
 import type { Logger } from './log';
 
 /** The signed-in user as the chrome and the API see it; no secrets, safe to render. */
@@ -30,6 +31,10 @@ export interface AppVariables {
   sessionTokenHash: string | null;
   /** Set by the issuer API's key check; only issuer routes read it. */
   issuerId: string;
+  /** Wallet pages: what a form post (or the redirect after it) leaves for the page to show. */
+  form: FormState | null;
+  /** Wallet pages: the hidden token of the page's forms; the first call may set the key cookie. */
+  formToken: () => Promise<string>;
 }
 
 export interface AppEnv {

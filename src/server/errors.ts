@@ -20,6 +20,7 @@ export const ERRORS = {
   E403100: { status: 403, key: 'errors.E403100' }, // not allowed
   E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
   E403102: { status: 403, key: 'errors.E403102' }, // issuer API: only the operator certifies an issuer (ISS-10)
+  E403103: { status: 403, key: 'errors.E403103' }, // page form: token missing or not this visitor's (CSRF)
   E404100: { status: 404, key: 'errors.E404100' }, // resource not found
   E404101: { status: 404, key: 'errors.E404101' }, // badge (class or assertion) not found
   E404102: { status: 404, key: 'errors.E404102' }, // issuer not found

@@ -1,17 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { emailField, nameField, passwordField } from '../http/fields';
 import { ok } from '../http/envelope';
 import { requestPasswordLink, resetPassword } from './password-reset';
 import { activate, register } from './registration';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS } from '../auth/rules';
+import { activateBody, createAccountBody, forgotBody, resetBody } from './schemas';
 
 const { router, route } = apiRouter(ANONYMOUS);
 
 const envelope = z.object({ status: z.number() });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const done = (description: string) => ({ 200: { description, content: { 'application/json': { schema: envelope } } } });
-const token = z.string().min(20).max(128);
 
 const createAccount = route({
   method: 'post',
@@ -20,19 +19,7 @@ const createAccount = route({
   summary: 'Registration step 3: provisional registration; the activation mail is sent',
   description:
     'Answers the same for every address; an address that already has an account gets a mail instead (no on-screen hint).',
-  request: {
-    body: json(
-      z.object({
-        email: emailField,
-        first_name: nameField,
-        last_name: nameField,
-        password: passwordField,
-        confirm_password: passwordField,
-        agree_term_of_service: z.literal(true),
-        service_country: z.number().int().min(1).max(7).default(1),
-      }),
-    ),
-  },
+  request: { body: json(createAccountBody) },
   responses: done('Provisional registration mail sent'),
 });
 
@@ -42,7 +29,7 @@ const activateAccount = route({
   tags: ['Account'],
   summary: 'Activate an account from the /activation/{token} link',
   description: 'Errors: E409101 already created, E410100 link expired, E404103 no registration for this link.',
-  request: { body: json(z.object({ token })) },
+  request: { body: json(activateBody) },
   responses: done('Registration completed'),
 });
 
@@ -52,7 +39,7 @@ const forgot = route({
   tags: ['Account'],
   summary: 'Mail a single-use password link (reset, or initial for accounts without one)',
   description: 'Always answers 200, whether or not the address has an account.',
-  request: { body: json(z.object({ email: emailField })) },
+  request: { body: json(forgotBody) },
   responses: done('If the address has an account, a link was mailed'),
 });
 
@@ -62,9 +49,7 @@ const reset = route({
   tags: ['Account'],
   summary: 'Set a new password from a mailed link; ends every session and lifts a lockout',
   description: 'Errors: E410101 link expired or used; E400100 with the password rule that failed.',
-  request: {
-    body: json(z.object({ token, password: passwordField, confirm_password: passwordField })),
-  },
+  request: { body: json(resetBody) },
   responses: done('Password set'),
 });
 

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { emailField, passwordField } from '../http/fields';
 import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
@@ -10,6 +9,7 @@ import { accountInfo, agreeToTerms } from './account-service';
 import { checkLogin } from './login';
 import { startSession } from './session-start';
 import { TERMS_VERSION, termsState } from '../../terms/versions';
+import { loginBody, termsBody } from './schemas';
 
 const anonymous = apiRouter(ANONYMOUS);
 const signedIn = apiRouter(SIGNED_IN);
@@ -24,7 +24,7 @@ const login = anonymous.route({
   summary: 'Sign in with email and password (step 2 of the login screen)',
   description:
     'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones.',
-  request: { body: json(z.object({ email: emailField, password: passwordField })) },
+  request: { body: json(loginBody) },
   responses: {
     200: {
       description: 'Signed in',
@@ -71,9 +71,7 @@ const setTerms = signedIn.route({
   path: '/Wallet/SetTermOfService',
   tags: ['Wallet'],
   summary: 'Agree to the current terms of use (the terms modal)',
-  request: {
-    body: json(z.object({ access_token: z.string().optional(), agree_term_of_service: z.literal(true) })),
-  },
+  request: { body: json(termsBody) },
   responses: {
     200: {
       description: 'Agreement recorded for the current version',

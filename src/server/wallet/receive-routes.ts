@@ -4,6 +4,7 @@ import { envelope, jsonBody, okReply } from '../http/openapi';
 import { redeemReceiveLink } from './receive-link';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS } from '../auth/rules';
+import { receiveLinkBody } from './receive-body';
 
 const { router, route } = apiRouter(ANONYMOUS);
 
@@ -17,7 +18,7 @@ const receiveByLink = route({
     'badges). result "register": no account has the address yet; create one with it, then press Receive again. ' +
     'Refusals: E404101 unknown link, E409100 revoked or deleted, E409103 already received, E409104 hidden, ' +
     'E410103 link expired (log in and press Receive).',
-  request: { body: jsonBody(z.object({ token: z.string().min(20).max(100) })) },
+  request: { body: jsonBody(receiveLinkBody) },
   responses: okReply(
     'Received, or an account is needed first',
     envelope.extend({

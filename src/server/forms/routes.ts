@@ -1,0 +1,29 @@
+import type { Hono } from 'hono';
+import { BASE_PATH } from '../../lib/paths';
+import { CONFIG } from '../config';
+import type { AppEnv } from '../context';
+import { limitBody } from '../http/body-limit';
+import { activateForm, receiveForm } from './link-forms';
+import { loginForm } from './login-form';
+import { pageForm } from './page-form';
+import { forgotForm, resetForm } from './password-forms';
+import { REGISTER_KEPT, registerForm } from './register-form';
+import { termsForm } from './terms-form';
+
+/**
+ * The pages whose forms work before (and without) JavaScript (issue 25): each posts to its own page;
+ * the handler answers a 303, or leaves its state and lets the page render the answer. Mounted
+ * before the pages, after the session is loaded; bodies are capped like the JSON calls'.
+ */
+export function mountPageForms(app: Hono<AppEnv>): void {
+  const at = (route: string) => `${BASE_PATH}${route}`;
+  const limit = limitBody(CONFIG.jsonBodyMaxBytes);
+  app.post(at('/login'), limit, pageForm('login', ['email'], loginForm));
+  app.post(at('/createaccount'), limit, pageForm('register', REGISTER_KEPT, registerForm));
+  app.post(at('/password/forgot'), limit, pageForm('forgot', ['email'], forgotForm('/password/forgot')));
+  app.post(at('/password/initial'), limit, pageForm('forgot', ['email'], forgotForm('/password/initial')));
+  app.post(at('/password/reset/:token'), limit, pageForm('reset', [], resetForm));
+  app.post(at('/activation/:token'), limit, pageForm('activate', [], activateForm));
+  app.post(at('/receive/:token'), limit, pageForm('receive', [], receiveForm));
+  app.post(at('/terms'), limit, pageForm('terms', [], termsForm));
+}
