@@ -1,4 +1,5 @@
 import { rawStatement, type BatchItem, type SqlCondition } from '../db/batch';
+import type { LinkTokenRow } from '../db/rows';
 
 /**
  * SQL of passwords: the hash and its history, reset links, and the sessions a new password ends.
@@ -82,7 +83,7 @@ export function passwordRepo(d1: D1Database) {
           "UPDATE link_tokens SET used_at = ? WHERE token_hash = ? AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ? RETURNING account_id AS accountId",
         )
         .bind(now, tokenHash, now)
-        .first<{ accountId: string | null }>();
+        .first<Pick<LinkTokenRow, 'accountId'>>();
       return row?.accountId ?? null;
     },
 

@@ -3,9 +3,13 @@ import type {
   accounts,
   assertions,
   badgeClasses,
+  badgeSearch,
   hostAssertions,
+  issuerSearch,
   issuers,
+  linkTokens,
   notifications,
+  tags,
 } from './schema';
 
 /*
@@ -34,3 +38,15 @@ export type IssuerRow = typeof issuers.$inferSelect;
 
 /** A badge class. */
 export type BadgeClassRow = typeof badgeClasses.$inferSelect;
+
+/** A skill (tag), in whatever language the issuer wrote it. */
+export type TagRow = typeof tags.$inferSelect;
+
+/** An emailed link (password reset, address check, receive), kept as its token's digest. */
+export type LinkTokenRow = typeof linkTokens.$inferSelect;
+
+/** A discoverable badge class in the search index (kept by triggers). */
+export type BadgeSearchRow = typeof badgeSearch.$inferSelect;
+
+/** An active issuer in the search index (kept by triggers). */
+export type IssuerSearchRow = typeof issuerSearch.$inferSelect;

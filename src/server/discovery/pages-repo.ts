@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '../db/client';
-import type { BadgeClassRow, IssuerRow } from '../db/rows';
+import type { BadgeClassRow, IssuerRow, TagRow } from '../db/rows';
 import { badgeClasses, issuers } from '../db/schema';
-import type { BadgeHit, Direction } from './search-repo';
+import { BADGE_HIT_COLUMNS, type BadgeHit, type Direction } from './search-repo';
 
 /** An issuer as its page shows it. */
 export type IssuerPageRow = Pick<IssuerRow, 'id' | 'name' | 'url' | 'description' | 'imageKey' | 'isCertified'>;
@@ -26,7 +26,6 @@ export type ClassCardRow = Pick<BadgeClassRow, 'name' | 'publicCount' | 'imageKe
   issuerName: IssuerRow['name'];
 };
 
-const BADGE_COLUMNS = `s.badge_class_id, s.issuer_id, s.name, iss.name AS issuer_name, (bc.image_key IS NOT NULL) AS has_image`;
 const BADGE_JOINS = `JOIN badge_classes bc ON bc.id = s.badge_class_id JOIN issuers iss ON iss.id = s.issuer_id`;
 
 /** A live class joined to its live issuer. */
@@ -62,11 +61,12 @@ export function discoveryRepo(d1: D1Database) {
         )
         .bind(id)
         .first<{ name: string; url: string; badges: number }>(),
+    /** What a skill's share image shows: its name and how many discoverable badges carry it. */
     skillCard: (id: string) =>
       d1
-        .prepare('SELECT name, public_badge_count AS badges FROM tags WHERE id = ?')
+        .prepare('SELECT name, public_badge_count AS publicBadgeCount FROM tags WHERE id = ?')
         .bind(id)
-        .first<{ name: string; badges: number }>(),
+        .first<Pick<TagRow, 'name' | 'publicBadgeCount'>>(),
     async issuer(id: string): Promise<IssuerPageRow | null> {
       const rows = await d
         .select({
@@ -86,7 +86,7 @@ export function discoveryRepo(d1: D1Database) {
     issuerBadges: (issuerId: string, dir: Direction, limit: number, offset: number) => ({
       page: d1
         .prepare(
-          `SELECT ${BADGE_COLUMNS} FROM badge_search s ${BADGE_JOINS} WHERE s.issuer_id = ?
+          `SELECT ${BADGE_HIT_COLUMNS('s')} FROM badge_search s ${BADGE_JOINS} WHERE s.issuer_id = ?
            ORDER BY s.created_at ${dir}, s.rid ${dir} LIMIT ? OFFSET ?`,
         )
         .bind(issuerId, limit, offset),
@@ -118,18 +118,18 @@ export function discoveryRepo(d1: D1Database) {
       (
         await d1
           .prepare(
-            `SELECT t.id AS tag_id, t.name AS tag_name FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id
+            `SELECT t.id, t.name FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id
              WHERE bt.badge_class_id = ? ORDER BY t.name`,
           )
           .bind(id)
-          .all<{ tag_id: string; tag_name: string }>()
+          .all<Pick<TagRow, 'id' | 'name'>>()
       ).results,
     tag: (id: string) =>
-      d1.prepare('SELECT id, name FROM tags WHERE id = ?').bind(id).first<{ id: string; name: string }>(),
+      d1.prepare('SELECT id, name FROM tags WHERE id = ?').bind(id).first<Pick<TagRow, 'id' | 'name'>>(),
     skillBadges: (tagId: string, dir: Direction, limit: number, offset: number) => ({
       page: d1
         .prepare(
-          `SELECT ${BADGE_COLUMNS} FROM badge_class_tags bt JOIN badge_search s ON s.badge_class_id = bt.badge_class_id
+          `SELECT ${BADGE_HIT_COLUMNS('s')} FROM badge_class_tags bt JOIN badge_search s ON s.badge_class_id = bt.badge_class_id
            ${BADGE_JOINS} WHERE bt.tag_id = ? ORDER BY s.name ${dir}, s.rid ${dir} LIMIT ? OFFSET ?`,
         )
         .bind(tagId, limit, offset),

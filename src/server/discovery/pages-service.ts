@@ -61,7 +61,7 @@ export async function findBadgeClassPage(d1: D1Database, issuerId: string, badge
     issuer_name: row.issuerName,
     issuer_certified: row.issuerCertified,
     issuer_image: row.issuerImageKey ? `${OB_PREFIX}/Issuer/${row.issuerId}/image` : null,
-    skills,
+    skills: skills.map((t) => ({ tag_id: t.id, tag_name: t.name })),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { BadgeSearchRow, IssuerRow, IssuerSearchRow, TagRow } from '../db/rows';
 import { ftsQuery, likePattern, type Keywords } from './keywords';
 
 export type Direction = 'asc' | 'desc';
@@ -5,26 +6,22 @@ export interface Slice {
   limit: number;
   offset: number;
 }
-export interface BadgeHit {
+/** A search hit's total of all matches (a window count; absent on an empty page). */
+interface Counted {
   total?: number;
-  badge_class_id: string;
-  issuer_id: string;
-  name: string;
-  issuer_name: string;
-  has_image: number;
 }
-export interface SkillHit {
-  total?: number;
-  tag_id: string;
-  tag_name: string;
-  badge_count: number;
-}
-export interface IssuerHit {
-  total?: number;
-  issuer_id: string;
-  name: string;
-  has_image: number;
-}
+/** A discoverable badge class, with its issuer's name and whether it has a picture (0 or 1). */
+export type BadgeHit = Counted &
+  Pick<BadgeSearchRow, 'badgeClassId' | 'issuerId' | 'name'> & { issuerName: IssuerRow['name']; hasImage: number };
+/** A skill and how many discoverable badges carry it. */
+export type SkillHit = Counted & Pick<TagRow, 'id' | 'name' | 'publicBadgeCount'>;
+/** An active issuer and whether it has a picture (0 or 1). */
+export type IssuerHit = Counted & Pick<IssuerSearchRow, 'issuerId' | 'name'> & { hasImage: number };
+
+/** The columns of a BadgeHit, named as its type names them. */
+export const BADGE_HIT_COLUMNS = (m: string) =>
+  `${m}.badge_class_id AS badgeClassId, ${m}.issuer_id AS issuerId, ${m}.name, iss.name AS issuerName,
+   (bc.image_key IS NOT NULL) AS hasImage`;
 
 /** One search as SQL: where the rows come from, the conditions, and their values. */
 interface Query {
@@ -82,8 +79,7 @@ export function searchRepo(d1: D1Database) {
       return {
         page: d1
           .prepare(
-            `SELECT m.badge_class_id, m.issuer_id, m.name, m.total, iss.name AS issuer_name,
-               (bc.image_key IS NOT NULL) AS has_image
+            `SELECT ${BADGE_HIT_COLUMNS('m')}, m.total
              FROM (SELECT s.rid, s.badge_class_id, s.issuer_id, s.name, COUNT(*) OVER () AS total FROM ${q.from}
                    ${whereOf(q)} ORDER BY +s.name ${dir}, s.rid ${dir} LIMIT ? OFFSET ?) m
              JOIN badge_classes bc ON bc.id = m.badge_class_id JOIN issuers iss ON iss.id = m.issuer_id
@@ -101,7 +97,7 @@ export function searchRepo(d1: D1Database) {
       return {
         page: d1
           .prepare(
-            `SELECT t.id AS tag_id, t.name AS tag_name, t.public_badge_count AS badge_count, COUNT(*) OVER () AS total
+            `SELECT t.id, t.name, t.public_badge_count AS publicBadgeCount, COUNT(*) OVER () AS total
              FROM tags t ${where} ORDER BY t.public_badge_count ${dir}, t.name ASC LIMIT ? OFFSET ?`,
           )
           .bind(...q.binds, s.limit, s.offset),
@@ -113,7 +109,7 @@ export function searchRepo(d1: D1Database) {
       return {
         page: d1
           .prepare(
-            `SELECT m.issuer_id, m.name, m.total, (iss.image_key IS NOT NULL) AS has_image
+            `SELECT m.issuer_id AS issuerId, m.name, m.total, (iss.image_key IS NOT NULL) AS hasImage
              FROM (SELECT i.rid, i.issuer_id, i.name, COUNT(*) OVER () AS total FROM ${q.from}
                    ${whereOf(q)} ORDER BY +i.name ${dir}, i.rid ${dir} LIMIT ? OFFSET ?) m
              JOIN issuers iss ON iss.id = m.issuer_id ORDER BY m.name ${dir}, m.rid ${dir}`,

@@ -8,17 +8,17 @@ export type SearchKind = 'badges' | 'skills' | 'issuers';
 /** Spec §3 search items, with the image addresses the pages show. */
 export const present = {
   badges: (r: BadgeHit) => ({
-    badge_id: r.badge_class_id,
-    issuer_id: r.issuer_id,
+    badge_id: r.badgeClassId,
+    issuer_id: r.issuerId,
     badge_name: r.name,
-    issuer_name: r.issuer_name,
-    badge_image: r.has_image ? `${OB_PREFIX}/BadgeClass/${r.badge_class_id}/image` : null,
+    issuer_name: r.issuerName,
+    badge_image: r.hasImage ? `${OB_PREFIX}/BadgeClass/${r.badgeClassId}/image` : null,
   }),
-  skills: (r: SkillHit) => ({ tag_id: r.tag_id, tag_name: r.tag_name, badge_count: r.badge_count }),
+  skills: (r: SkillHit) => ({ tag_id: r.id, tag_name: r.name, badge_count: r.publicBadgeCount }),
   issuers: (r: IssuerHit) => ({
-    issuer_id: r.issuer_id,
+    issuer_id: r.issuerId,
     issuer_name: r.name,
-    issuer_image: r.has_image ? `${OB_PREFIX}/Issuer/${r.issuer_id}/image` : null,
+    issuer_image: r.hasImage ? `${OB_PREFIX}/Issuer/${r.issuerId}/image` : null,
   }),
 };
 export type BadgeItem = ReturnType<typeof present.badges>;

@@ -1,12 +1,8 @@
 import { rawStatement } from '../db/batch';
+import type { accountMerges } from '../db/schema';
 
-export interface MergeRow {
-  id: string;
-  source_account_id: string;
-  target_account_id: string;
-  status: 'proven' | 'completed';
-  created_at: number;
-}
+/** An account merge, proven by the source's sign-in and then completed (one repo reads it). */
+export type MergeRow = typeof accountMerges.$inferSelect;
 
 export interface MergePreview {
   badges: number;
@@ -34,7 +30,11 @@ export function mergeRepo(d1: D1Database) {
         .run(),
     find: (id: string, target: string) =>
       d1
-        .prepare('SELECT * FROM account_merges WHERE id = ? AND target_account_id = ?')
+        .prepare(
+          `SELECT id, source_account_id AS sourceAccountId, target_account_id AS targetAccountId, status,
+             created_at AS createdAt, completed_at AS completedAt
+           FROM account_merges WHERE id = ? AND target_account_id = ?`,
+        )
         .bind(id, target)
         .first<MergeRow>(),
     isActive: async (accountId: string) =>

@@ -74,12 +74,12 @@ export async function confirmMerge(env: Env, user: SessionUser, mergeId: string,
   const row = await repo.find(mergeId, user.accountId);
   if (!row) throw new AppError('E404100');
   if (row.status === 'completed') return;
-  if (!(await repo.isActive(row.source_account_id))) throw new AppError('E409115');
+  if (!(await repo.isActive(row.sourceAccountId))) throw new AppError('E409115');
   const now = Date.now();
   // The "process completed" notification goes first: it counts the source's badges before they move.
   const results = await runBatch(env.DB, [
-    completionEvents(env.DB).merged(row.source_account_id, user.accountId, now),
-    ...repo.statements(mergeId, row.source_account_id, user.accountId, now),
+    completionEvents(env.DB).merged(row.sourceAccountId, user.accountId, now),
+    ...repo.statements(mergeId, row.sourceAccountId, user.accountId, now),
   ]);
   if ((results.at(-1)?.results.length ?? 0) === 0) throw new AppError('E409115');
 }

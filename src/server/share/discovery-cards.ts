@@ -61,6 +61,6 @@ export async function discoveryShareImage(
   const s = await repo.skillCard(id);
   if (!s) throw new AppError('E404107');
   const title = t('skill_page.title', { skill: s.name });
-  const line = t('skill_page.badges', { count: s.badges });
+  const line = t('skill_page.badges', { count: s.publicBadgeCount });
   return cachedCard(env, slot, [title, line, lang], waitUntil, plain({ badge: title, issuer: '', recipient: line }));
 }

@@ -13,7 +13,7 @@ export type BadgeRow = AssertionRow & {
   issuerUrl: string;
   issuerCertified: boolean;
   recipients: number;
-  /** The class's skills as a JSON array of {id, name}. */
+  /** The class's skills as a JSON array of {id, name} (TagRow's names). */
   tags: string | null;
   /** The class id while its image can be served (it has one, the class is not deleted), else null. */
   classImageId: string | null;

@@ -1,5 +1,6 @@
 import { DEFAULT_BADGE_IMAGE } from '../../lib/paths';
 import { safeUrl } from '../../lib/safe-url';
+import type { TagRow } from '../db/rows';
 import { OB_PREFIX } from '../openbadges/urls';
 import type { BadgeRow } from './badge-repo';
 import type { ListRow } from './list-repo';
@@ -86,7 +87,7 @@ export function detailItem(b: BadgeRow, now: number) {
     revoked_reason: b.revokedReason,
     is_hidden: b.isHidden,
     recipients_count: b.recipients as number | null,
-    tags: parse<{ id: string; name: string }[]>(b.tags, []).filter((t) => t.id),
+    tags: parse<Pick<TagRow, 'id' | 'name'>[]>(b.tags, []).filter((t) => t.id),
     assertion_url: `${OB_PREFIX}/Assertion/${b.id}`,
   };
 }

@@ -1,17 +1,20 @@
+import type { LinkTokenRow } from '../db/rows';
 import { walletBadgeRepo } from './badge-repo';
 
-export interface ReceiveToken {
-  subject: string;
-  expires_at: number;
-  used_at: number | null;
-}
+/** A receive link: its subject is always the awarded assertion's id (issuing writes it so). */
+export type ReceiveToken = Pick<LinkTokenRow, 'expiresAt' | 'usedAt'> & {
+  subject: NonNullable<LinkTokenRow['subject']>;
+};
 
 /** The emailed receive links (link_tokens with purpose 'receive'), looked up by their digest. */
 export function receiveLinkRepo(d1: D1Database) {
   return {
     token: (tokenHash: string) =>
       d1
-        .prepare("SELECT subject, expires_at, used_at FROM link_tokens WHERE token_hash = ? AND purpose = 'receive'")
+        .prepare(
+          `SELECT subject, expires_at AS expiresAt, used_at AS usedAt
+           FROM link_tokens WHERE token_hash = ? AND purpose = 'receive'`,
+        )
         .bind(tokenHash)
         .first<ReceiveToken>(),
     /**

@@ -25,7 +25,7 @@ function stateOf({ row, badge, now }: Awaited<ReturnType<typeof lookUp>>): Recei
   if (badge.acceptStatus !== 0) return { kind: 'refused', code: 'E409103', badge };
   if (badge.isHidden) return { kind: 'refused', code: 'E409104', badge };
   // An expired link is only a missing shortcut: the badge still waits in the wallet (spec §8).
-  if (row.expires_at <= now) return { kind: 'refused', code: 'E410103', badge };
+  if (row.expiresAt <= now) return { kind: 'refused', code: 'E410103', badge };
   if (!badge.accountId) return { kind: 'register', badge };
   return { kind: 'ready', badge };
 }

@@ -98,7 +98,7 @@ export const accountMerges = sqliteTable(
     id: publicId(),
     sourceAccountId: text('source_account_id').notNull(),
     targetAccountId: text('target_account_id').notNull(),
-    status: text('status', { enum: ['pending', 'completed'] }).notNull(),
+    status: text('status', { enum: ['proven', 'completed'] }).notNull(),
     createdAt: createdAt(),
     completedAt: millis('completed_at'),
   },
