@@ -1,4 +1,4 @@
-// Issue 6 figures: hosted verification against the sum of its unavoidable sequential fetches, and
+// Verification figures: hosted verification against the sum of its unavoidable sequential fetches, and
 // signed verification with the issuer's key cached. Stand-in issuers run here on 127.0.0.1 and the
 // Worker reaches them through OUTBOUND_TEST_ALLOW (a development-only setting).
 import { generateKeyPairSync, sign } from 'node:crypto';
@@ -23,7 +23,13 @@ function issuerServer(delay) {
         criteria: { narrative: 'x' },
         issuer: `${base}/h/issuer.json`,
       },
-      '/h/issuer.json': { type: 'Issuer', id: `${base}/h/issuer.json`, name: 'Bench Issuer', url: base },
+      '/h/issuer.json': {
+        type: 'Issuer',
+        id: `${base}/h/issuer.json`,
+        name: 'Bench Issuer',
+        url: base,
+        email: 'badges@bench.example',
+      },
       '/s/badge.json': {
         type: 'BadgeClass',
         id: `${base}/s/badge.json`,
@@ -38,6 +44,7 @@ function issuerServer(delay) {
         id: `${base}/s/issuer.json`,
         name: 'Bench Issuer',
         url: base,
+        email: 'badges@bench.example',
         publicKey: `${base}/s/key.json`,
         revocationList: `${base}/s/list.json`,
       },
