@@ -28,6 +28,11 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'never' },
   security: {
+    // One cross-site guard for every request, ours (src/server/middleware/cross-site.ts: Sec-Fetch-Site,
+    // then Origin against the configured public origin), plus a signed token in every page form
+    // (src/server/forms). Astro's own check compares Origin with the request's URL and refuses
+    // `Origin: null`, which browsers send for same-origin posts from our no-referrer pages (RST-03).
+    checkOrigin: false,
     // Astro hashes every script and style it emits into a Content-Security-Policy *header* for
     // server-rendered pages; no 'unsafe-inline' anywhere (security guide HDR-01).
     csp: {
