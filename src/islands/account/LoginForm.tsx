@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { looksLikeEmail } from '../../lib/email';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
+import { HiddenToken } from '../lib/HiddenToken';
 
 export interface LoginLabels {
   email: string;
@@ -13,22 +14,41 @@ export interface LoginLabels {
   fallback: string;
 }
 
+/** Where the server-rendered form stands: the step, the address typed, the server's message. */
+export interface LoginInitial {
+  step: 'email' | 'password';
+  email: string;
+  error: string | null;
+}
+
 /**
- * The two-step login of spec §2: the email first, then the password. The server's answer is shown
- * as it comes, already translated (wrong password with the attempts left, or the lock).
+ * The two-step login of spec §2: the email first, then the password. The form posts to the server
+ * (issue 25), so it works before this island hydrates and without JavaScript; hydrated, it checks
+ * the address here and signs in through the API. Its inputs are uncontrolled, so what was typed
+ * before hydration stays. The server's answer is shown as it comes, already translated.
  */
-export default function LoginForm({ labels, redirect }: { labels: LoginLabels; redirect: string }) {
-  const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+export default function LoginForm({
+  labels,
+  redirect,
+  action,
+  token,
+  initial,
+}: {
+  labels: LoginLabels;
+  redirect: string;
+  action: string;
+  token: string;
+  initial: LoginInitial;
+}) {
+  const [step, setStep] = useState(initial.step);
+  const [error, setError] = useState<string | null>(initial.error);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const next = (e: FormEvent) => {
-    e.preventDefault();
-    if (!looksLikeEmail(email.trim())) {
+  const next = () => {
+    if (!looksLikeEmail(emailRef.current?.value.trim() ?? '')) {
       setError(labels.emailInvalid);
       return;
     }
@@ -37,67 +57,81 @@ export default function LoginForm({ labels, redirect }: { labels: LoginLabels; r
     requestAnimationFrame(() => passwordRef.current?.focus());
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const logIn = async () => {
     setBusy(true);
     setError(null);
-    const result = await call(account.Login, { email: email.trim(), password });
+    const email = emailRef.current?.value.trim() ?? '';
+    const result = await call(account.Login, { email, password: passwordRef.current?.value ?? '' });
     if (result.ok) {
       window.location.assign(redirect);
       return;
     }
     setBusy(false);
-    setPassword('');
+    if (passwordRef.current) passwordRef.current.value = '';
     setError(result.errors[0]?.message || labels.fallback);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (step === 'email') next();
+    else void logIn();
+  };
+
+  const changeEmail = (e: MouseEvent) => {
+    e.preventDefault();
+    setStep('email');
+    setError(null);
   };
 
   const describedBy = error ? errorId : undefined;
   return (
-    <form className="stack" onSubmit={step === 'email' ? next : submit} noValidate>
+    <form method="post" action={action} className="stack" onSubmit={submit} noValidate>
+      <HiddenToken token={token} />
+      <input type="hidden" name="step" value={step} />
       <label className="field">
         <span>{labels.email}</span>
         <input
+          ref={emailRef}
           type="email"
           name="email"
           autoComplete="username"
           required
-          value={email}
+          defaultValue={initial.email}
           readOnly={step === 'password'}
           aria-invalid={step === 'email' && error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(e) => setEmail(e.target.value)}
         />
       </label>
       {step === 'password' && (
-        <>
-          <button type="button" className="link-btn" onClick={() => (setStep('email'), setError(null))}>
-            {labels.changeEmail}
-          </button>
-          <label className="field">
-            <span>{labels.password}</span>
-            <input
-              ref={passwordRef}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              maxLength={256}
-              value={password}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-        </>
+        <label className="field">
+          <span>{labels.password}</span>
+          <input
+            ref={passwordRef}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            autoFocus={initial.step === 'password'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </label>
       )}
       {error && (
         <p id={errorId} className="form-error" role="alert">
           {error}
         </p>
       )}
+      {/* The first submit button is the one Enter presses, so "Next" / "Log in" comes first. */}
       <button type="submit" className="btn" disabled={busy}>
         {step === 'email' ? labels.next : labels.submit}
       </button>
+      {step === 'password' && (
+        <button type="submit" name="change" value="1" className="link-btn" formNoValidate onClick={changeEmail}>
+          {labels.changeEmail}
+        </button>
+      )}
     </form>
   );
 }

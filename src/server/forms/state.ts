@@ -24,6 +24,3 @@ export interface FormState {
 export function stateFor(state: FormState | null | undefined, form: FormName): FormState | null {
   return state?.form === form ? state : null;
 }
-
-/** The hidden field that carries the form token. */
-export const TOKEN_FIELD = 'csrf';
