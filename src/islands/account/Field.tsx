@@ -1,10 +1,12 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
   hint?: string;
   errors?: string[] | undefined;
-  onValue: (value: string) => void;
+  /** Without it the input is uncontrolled (give `defaultValue`): what was typed before hydration stays. */
+  onValue?: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its hint and its errors, announced and linked by aria-describedby. */
@@ -21,7 +23,7 @@ export function Field({ label, hint, errors, onValue, ...input }: FieldProps) {
         {...input}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={describedBy || undefined}
-        onChange={(e) => onValue(e.target.value)}
+        onChange={onValue ? (e) => onValue(e.target.value) : undefined}
       />
       {hint && (
         <small id={hintId} className="field-hint">

@@ -12,7 +12,9 @@ type PairField = 'password' | 'confirm_password';
 
 /**
  * A new password and its confirmation, each with its errors (registration, reset, change). The
- * account screens name the inputs, mark them required and cap them at 256 characters (`named`).
+ * account screens name the inputs, mark them required and cap them at 256 characters (`named`);
+ * their forms post to the server, and leave the inputs uncontrolled (no `values`), so what was
+ * typed before the island hydrated stays (issue 25).
  */
 export function PasswordPair({
   labels,
@@ -22,18 +24,18 @@ export function PasswordPair({
   named = false,
 }: {
   labels: PasswordPairLabels;
-  values: Record<PairField, string>;
+  values?: Record<PairField, string>;
   errors: FieldErrors;
-  onValue: (field: PairField, value: string) => void;
+  onValue?: (field: PairField, value: string) => void;
   named?: boolean;
 }) {
   const input = (name: PairField) => ({
     ...(named ? { name, required: true, maxLength: 256 } : {}),
     type: 'password',
     autoComplete: 'new-password',
-    value: values[name],
+    ...(values ? { value: values[name] } : {}),
     errors: errors[name],
-    onValue: (v: string) => onValue(name, v),
+    ...(onValue ? { onValue: (v: string) => onValue(name, v) } : {}),
   });
   return (
     <>

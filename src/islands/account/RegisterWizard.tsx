@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { CONFIG_LIMITS } from '../../lib/limits';
 import { looksLikeEmail } from '../../lib/email';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
 import { byField, type FieldErrors } from '../lib/field-errors';
+import { HiddenToken } from '../lib/HiddenToken';
+import { useHydrated } from '../lib/use-hydrated';
 import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
-import { Field } from './Field';
+import { Field, FormErrors } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
 import { PasswordPair } from './PasswordPair';
 
@@ -36,34 +38,75 @@ export interface RegisterLabels {
 
 type Step = 0 | 1 | 2;
 
+/** The registration fields shown again after a step back or a refusal (never the passwords). */
+export interface RegisterValues {
+  last_name: string;
+  first_name: string;
+  email: string;
+}
+
+/** Where the server-rendered form stands: the step, the values kept, the server's errors. */
+export interface RegisterInitial {
+  step: Step;
+  values: RegisterValues;
+  errors: FieldErrors;
+}
+
+const text = (data: FormData, name: string) => {
+  const v = data.get(name);
+  return typeof v === 'string' ? v : '';
+};
+
 /**
  * Registration in three steps (spec §2): agree to the terms (after scrolling them to the end),
  * enter the information (checked here as the server checks it), then "mail sent". `children` is
- * the terms text, rendered on the server.
+ * the terms text, rendered on the server. Each step is a form that posts to the server (issue 25),
+ * so it works before this island hydrates and without JavaScript (where the scroll check cannot
+ * run, so I Agree is not held back); hydrated, the steps run here and the API is called. The
+ * inputs are uncontrolled, so what was typed before hydration stays.
  */
 export default function RegisterWizard({
   labels,
   loginUrl,
+  action,
+  token,
+  initial,
   children,
 }: {
   labels: RegisterLabels;
   loginUrl: string;
+  action: string;
+  token: string;
+  initial: RegisterInitial;
   children?: ReactNode;
 }) {
-  const [step, setStep] = useState<Step>(0);
-  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', confirm_password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [step, setStep] = useState<Step>(initial.step);
+  const [values, setValues] = useState<RegisterValues>(initial.values);
+  const [errors, setErrors] = useState<FieldErrors>(initial.errors);
   const [busy, setBusy] = useState(false);
+  const ready = useHydrated();
   const { ref: termsRef, reached } = useScrolledToEnd<HTMLDivElement>();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const infoRef = useRef<HTMLFormElement>(null);
 
   const go = (next: Step) => {
     setStep(next);
     requestAnimationFrame(() => headingRef.current?.focus());
   };
 
-  const validate = (): FieldErrors => {
+  /** What the information step holds now; the names are kept for a step back. */
+  const read = () => {
+    const data = new FormData(infoRef.current ?? undefined);
+    const kept = {
+      last_name: text(data, 'last_name'),
+      first_name: text(data, 'first_name'),
+      email: text(data, 'email'),
+    };
+    setValues(kept);
+    return { ...kept, password: text(data, 'password'), confirm_password: text(data, 'confirm_password') };
+  };
+
+  const validate = (form: ReturnType<typeof read>): FieldErrors => {
     const out: FieldErrors = {};
     const required = labels.rules.required;
     const name = (v: string) =>
@@ -75,9 +118,21 @@ export default function RegisterWizard({
     return out;
   };
 
+  const agree = (e: FormEvent) => {
+    e.preventDefault();
+    go(1);
+  };
+
+  const back = (e: MouseEvent) => {
+    e.preventDefault();
+    read();
+    go(0);
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validate();
+    const form = read();
+    const found = validate(form);
     setErrors(found);
     if (Object.values(found).some((v) => v && v.length)) return;
     setBusy(true);
@@ -105,33 +160,38 @@ export default function RegisterWizard({
         {titles[step]}
       </h2>
       {step === 0 && (
-        <>
+        <form method="post" action={action} className="stack" onSubmit={agree}>
+          <HiddenToken token={token} />
+          <input type="hidden" name="step" value="terms" />
           <p>{labels.termsIntro}</p>
           <div ref={termsRef} className="terms-scroll" tabIndex={0} role="region" aria-label={labels.stepTerms}>
             {children}
           </div>
-          {!reached && <p className="field-hint">{labels.scrollHint}</p>}
+          {ready && !reached && <p className="field-hint">{labels.scrollHint}</p>}
+          <FormErrors messages={errors._form} />
           <div className="actions">
             <a className="btn btn-secondary" href={loginUrl}>
               {labels.cancel}
             </a>
-            <button type="button" className="btn" disabled={!reached} onClick={() => go(1)}>
+            <button type="submit" className="btn" disabled={ready && !reached}>
               {labels.agree}
             </button>
           </div>
-        </>
+        </form>
       )}
       {step === 1 && (
-        <form className="stack" onSubmit={submit} noValidate>
+        <form ref={infoRef} method="post" action={action} className="stack" onSubmit={submit} noValidate>
+          <HiddenToken token={token} />
+          <input type="hidden" name="step" value="info" />
+          <input type="hidden" name="agree_term_of_service" value="true" />
           <Field
             label={labels.lastName}
             name="last_name"
             autoComplete="family-name"
             required
             maxLength={100}
-            value={form.last_name}
+            defaultValue={values.last_name}
             errors={errors.last_name}
-            onValue={set('last_name')}
           />
           <Field
             label={labels.firstName}
@@ -139,9 +199,8 @@ export default function RegisterWizard({
             autoComplete="given-name"
             required
             maxLength={100}
-            value={form.first_name}
+            defaultValue={values.first_name}
             errors={errors.first_name}
-            onValue={set('first_name')}
           />
           <Field
             label={labels.email}
@@ -150,35 +209,29 @@ export default function RegisterWizard({
             autoComplete="email"
             required
             maxLength={254}
-            value={form.email}
+            defaultValue={values.email}
             errors={errors.email}
-            onValue={set('email')}
           />
           <PasswordPair
             named
             labels={{ password: labels.password, confirm: labels.confirmPassword, hint: labels.passwordHint }}
-            values={form}
             errors={errors}
-            onValue={(k, v) => set(k)(v)}
           />
-          {errors._form?.map((m) => (
-            <p key={m} className="form-error" role="alert">
-              {m}
-            </p>
-          ))}
+          <FormErrors messages={errors._form} />
+          {/* The first submit button is the one Enter presses, so "Register" comes before "Back". */}
           <div className="actions">
-            <button type="button" className="btn btn-secondary" onClick={() => go(0)}>
-              {labels.back}
-            </button>
             <button type="submit" className="btn" disabled={busy}>
               {labels.submit}
+            </button>
+            <button type="submit" name="back" value="1" className="btn btn-secondary" formNoValidate onClick={back}>
+              {labels.back}
             </button>
           </div>
         </form>
       )}
       {step === 2 && (
         <div className="stack" role="status">
-          <p>{labels.sentMessage.replace('{{email}}', form.email.trim())}</p>
+          <p>{labels.sentMessage.replace('{{email}}', values.email.trim())}</p>
         </div>
       )}
     </div>
