@@ -85,7 +85,7 @@ describe('password change (one password pair, one submit hook)', () => {
 });
 
 describe('the password pair on the account screens', () => {
-  it('names the inputs, marks them required and caps them, as before', () => {
+  it('names the inputs, marks them required and caps them, in a form that posts', () => {
     const resetLabels = {
       password: 'Password',
       confirmPassword: 'Confirm password',
@@ -98,7 +98,20 @@ describe('the password pair on the account screens', () => {
       fallback: 'An error has occurred.',
       rules,
     };
-    render(<NewPasswordForm labels={resetLabels} token="t" loginUrl="/login" requestUrl="/password/forgot" />);
+    render(
+      <NewPasswordForm
+        labels={resetLabels}
+        token="t"
+        formToken="f"
+        action="/password/reset/t"
+        loginUrl="/login"
+        requestUrl="/password/forgot"
+        initial={{ done: false, expired: false, errors: {} }}
+      />,
+    );
+    // Posted, never sent by GET: the passwords stay out of the address (issue 25).
+    const form = screen.getByLabelText('Password').closest('form');
+    expect([form?.getAttribute('method'), form?.getAttribute('action')]).toEqual(['post', '/password/reset/t']);
     for (const [label, name] of [
       ['Password', 'password'],
       ['Confirm password', 'confirm_password'],

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
 import { byField, type FieldErrors } from '../lib/field-errors';
+import { HiddenToken } from '../lib/HiddenToken';
+import { FormErrors } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
 import { PasswordPair } from './PasswordPair';
 
@@ -18,30 +20,52 @@ export interface NewPasswordLabels {
   rules: PasswordRuleLabels;
 }
 
+/** Where the server-rendered form stands: done, the link expired, or the server's errors. */
+export interface NewPasswordInitial {
+  done: boolean;
+  expired: boolean;
+  errors: FieldErrors;
+}
+
 /**
  * New password setting from a mailed link (/password/reset/{token}, and /password/initial with a
- * token). A used or expired link says so and offers a new one; success ends every session.
+ * token). A used or expired link says so and offers a new one; success ends every session. The
+ * form posts to the page (issue 25), never by GET, so the passwords never reach a URL; it works
+ * before this island hydrates and without JavaScript, and its inputs are uncontrolled, so what
+ * was typed before hydration stays.
  */
 export default function NewPasswordForm({
   labels,
   token,
+  formToken,
+  action,
   loginUrl,
   requestUrl,
+  initial,
 }: {
   labels: NewPasswordLabels;
+  /** The reset link's token (it is in the page's address already). */
   token: string;
+  formToken: string;
+  action: string;
   loginUrl: string;
   requestUrl: string;
+  initial: NewPasswordInitial;
 }) {
-  const [form, setForm] = useState({ password: '', confirm_password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [expired, setExpired] = useState(false);
-  const [done, setDone] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>(initial.errors);
+  const [expired, setExpired] = useState(initial.expired);
+  const [done, setDone] = useState(initial.done);
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const text = (name: string) => {
+      const v = data.get(name);
+      return typeof v === 'string' ? v : '';
+    };
+    const form = { password: text('password'), confirm_password: text('confirm_password') };
     // The email is not known on this page; the server checks that rule and answers per field.
     const found = passwordErrors(form.password, form.confirm_password, null, labels.rules);
     setErrors(found);
@@ -71,19 +95,14 @@ export default function NewPasswordForm({
       </div>
     );
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form method="post" action={action} className="stack" onSubmit={submit} noValidate>
+      <HiddenToken token={formToken} />
       <PasswordPair
         named
         labels={{ password: labels.password, confirm: labels.confirmPassword, hint: labels.passwordHint }}
-        values={form}
         errors={errors}
-        onValue={(k, v) => setForm((f) => ({ ...f, [k]: v }))}
       />
-      {errors._form?.map((m) => (
-        <p key={m} className="form-error" role="alert">
-          {m}
-        </p>
-      ))}
+      <FormErrors messages={errors._form} />
       {expired ? (
         <a className="btn" href={requestUrl}>
           {labels.requestNew}
