@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
+import { HiddenToken } from '../lib/HiddenToken';
 import { Outcome } from '../lib/Outcome';
 
 export interface ActivateLabels {
@@ -14,27 +15,41 @@ export interface ActivateLabels {
   fallback: string;
 }
 
+/** What the server-rendered page shows: the button, or the outcome of a post (its code and message). */
+export interface ActivateInitial {
+  state: 'ready' | 'done' | 'failed';
+  error: { code: string; message: string } | null;
+}
+
 /**
  * /activation/{token}: the person presses the button to finish, so a mail scanner that opens the
  * link (a GET) cannot activate the account in their place. Errors per spec §4: already created,
- * expired, no target.
+ * expired, no target. The button posts to the page (issue 25), so it works before this island
+ * hydrates and without JavaScript; hydrated, it calls the API and stays on the page.
  */
 export default function ActivateAccount({
   labels,
   token,
+  formToken,
+  action,
   loginUrl,
   createUrl,
+  initial,
 }: {
   labels: ActivateLabels;
   token: string;
+  formToken: string;
+  action: string;
   loginUrl: string;
   createUrl: string;
+  initial: ActivateInitial;
 }) {
-  const [state, setState] = useState<'ready' | 'busy' | 'done' | 'failed'>('ready');
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [state, setState] = useState<ActivateInitial['state'] | 'busy'>(initial.state);
+  const [error, setError] = useState(initial.error);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const activate = async () => {
+  const activate = async (e: FormEvent) => {
+    e.preventDefault();
     setState('busy');
     const result = await call(account.ActivateAccount, { token });
     if (result.ok) setState('done');
@@ -69,11 +84,12 @@ export default function ActivateAccount({
       />
     );
   return (
-    <div className="stack">
+    <form method="post" action={action} className="stack" onSubmit={(e) => void activate(e)}>
+      <HiddenToken token={formToken} />
       <p>{labels.intro}</p>
-      <button type="button" className="btn" disabled={state === 'busy'} onClick={() => void activate()}>
+      <button type="submit" className="btn" disabled={state === 'busy'}>
         {labels.submit}
       </button>
-    </div>
+    </form>
   );
 }
