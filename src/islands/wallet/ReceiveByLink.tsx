@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
+import { HiddenToken } from '../lib/HiddenToken';
 import { Outcome } from '../lib/Outcome';
 
 export interface ReceiveLinkLabels {
@@ -18,26 +19,41 @@ export interface ReceiveLinkLabels {
 
 type State = 'ready' | 'busy' | 'received' | 'receiving' | 'failed';
 
+/** What the server-rendered page shows: the button, or the outcome of a post. */
+export interface ReceiveInitial {
+  state: Exclude<State, 'busy'>;
+  message: string;
+}
+
 /**
  * The Receive button of /receive/{token}. A blockchain badge is "Receiving" afterwards (it reaches
- * the badge list by the next morning), so it gets its own message and a link to the list.
+ * the badge list by the next morning), so it gets its own message and a link to the list. The
+ * button posts to the page (issue 25), so it works before this island hydrates and without
+ * JavaScript; hydrated, it calls the API and stays on the page.
  */
 export default function ReceiveByLink({
   labels,
   token,
+  formToken,
+  action,
   detailUrl,
   listUrl,
+  initial,
 }: {
   labels: ReceiveLinkLabels;
   token: string;
+  formToken: string;
+  action: string;
   detailUrl: string;
   listUrl: string;
+  initial: ReceiveInitial;
 }) {
-  const [state, setState] = useState<State>('ready');
-  const [message, setMessage] = useState('');
+  const [state, setState] = useState<State>(initial.state);
+  const [message, setMessage] = useState(initial.message);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const receive = async () => {
+  const receive = async (e: FormEvent) => {
+    e.preventDefault();
     setState('busy');
     const r = await call(wallet.SetReceiveBadge, { token });
     if (r.ok) setState(r.data.is_blockchain ? 'receiving' : 'received');
@@ -73,11 +89,12 @@ export default function ReceiveByLink({
       />
     );
   return (
-    <div className="stack">
+    <form method="post" action={action} className="stack" onSubmit={(e) => void receive(e)}>
+      <HiddenToken token={formToken} />
       <p>{labels.intro}</p>
-      <button type="button" className="btn" disabled={state === 'busy'} onClick={() => void receive()}>
+      <button type="submit" className="btn" disabled={state === 'busy'}>
         {labels.submit}
       </button>
-    </div>
+    </form>
   );
 }
