@@ -18,6 +18,7 @@ const labels: PasswordChangeLabels = {
   confirm: 'Confirm new password',
   hint: 'At least 8 characters.',
   submit: 'Change',
+  loading: 'Loading…',
   saved: 'Saved.',
   fallback: 'An error has occurred.',
   rules,
@@ -135,6 +136,7 @@ describe('notification settings', () => {
     infoMail: 'Information mails',
     autoReceive: 'Receive badges automatically',
     save: 'Save',
+    loading: 'Loading…',
     saved: 'Saved.',
     fallback: 'An error has occurred.',
   };

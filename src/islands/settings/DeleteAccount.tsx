@@ -3,6 +3,7 @@ import { Field, FormErrors } from '../account/Field';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
+import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { confirmAction } from '../stores/dialogs';
 
 export interface DeleteAccountLabels {
@@ -11,6 +12,8 @@ export interface DeleteAccountLabels {
   reasons: string[];
   password: string;
   submit: string;
+  /** "Loading…": the submit button's label until the island is ready. */
+  loading: string;
   confirmTitle: string;
   confirmText: string;
   cancel: string;
@@ -42,35 +45,35 @@ export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccou
   };
 
   return (
-    <form className="stack settings-form" onSubmit={(e) => void send(e)} noValidate>
-      <fieldset className="stack">
-        <legend>{labels.reason}</legend>
-        {labels.reasons.map((text, i) => (
-          <label key={text} className="check">
-            <input type="radio" name="reason" checked={reason === i + 1} onChange={() => setReason(i + 1)} />
-            <span>{text}</span>
-          </label>
-        ))}
-        {errors['reason']?.length ? (
-          <p className="form-error" role="alert">
-            {errors['reason'][0]}
-          </p>
-        ) : null}
-      </fieldset>
-      <Field
-        label={labels.password}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        errors={errors['password']}
-        onValue={setPassword}
-      />
-      <FormErrors messages={errors['_form']} />
-      <div className="actions">
-        <button type="submit" className="btn btn-danger" disabled={busy}>
-          {labels.submit}
-        </button>
-      </div>
-    </form>
+    <UntilReady>
+      <form className="stack settings-form" onSubmit={(e) => void send(e)} noValidate>
+        <fieldset className="stack">
+          <legend>{labels.reason}</legend>
+          {labels.reasons.map((text, i) => (
+            <label key={text} className="check">
+              <input type="radio" name="reason" checked={reason === i + 1} onChange={() => setReason(i + 1)} />
+              <span>{text}</span>
+            </label>
+          ))}
+          {errors['reason']?.length ? (
+            <p className="form-error" role="alert">
+              {errors['reason'][0]}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field
+          label={labels.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          errors={errors['password']}
+          onValue={setPassword}
+        />
+        <FormErrors messages={errors['_form']} />
+        <div className="actions">
+          <SubmitButton className="btn btn-danger" label={labels.submit} loading={labels.loading} busy={busy} />
+        </div>
+      </form>
+    </UntilReady>
   );
 }

@@ -4,6 +4,7 @@ import { call, type Answer, type ApiResult } from '../lib/api';
 import { wallet } from '../lib/client';
 import type { FieldErrors } from '../lib/field-errors';
 import { useSubmit } from '../lib/use-submit';
+import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { confirmAction } from '../stores/dialogs';
 import { looksLikeEmail } from '../../lib/email';
 
@@ -34,6 +35,8 @@ export interface EmailLabels {
   cancel: string;
   invalidEmail: string;
   required: string;
+  /** "Loading…": the add button's label until the island is ready. */
+  loading: string;
   saved: string;
   fallback: string;
 }
@@ -87,129 +90,129 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
   };
 
   return (
-    <section className="stack" aria-labelledby="emails-heading">
-      <h2 id="emails-heading">{labels.heading}</h2>
-      {notice && (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      )}
-      <ul className="email-list">
-        {rows.map((r) => (
-          <li key={r.email} className="email-row stack">
-            <div className="email-head">
-              <span className="email-address">{r.email}</span>
-              {r.primary_yn === 'Y' && <span className="mark">{labels.primary}</span>}
-              <span className={r.verified ? 'mark mark-success' : 'mark mark-muted'}>
-                {r.verified ? labels.verified : labels.pending}
-              </span>
-              {r.signed_in && <span className="mark mark-muted">{labels.signedIn}</span>}
-            </div>
-            {!r.verified && (
-              <form
-                className="inline-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const body = { email: r.email, code: codes[r.email] ?? '' };
-                  void run(() => call(emails.Verify, body), labels.saved, r.email);
-                }}
-              >
-                <Field
-                  label={labels.code}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\d{6}"
-                  maxLength={6}
-                  value={codes[r.email] ?? ''}
-                  onValue={(v) => setCodes((c) => ({ ...c, [r.email]: v.replace(/\D/g, '') }))}
-                />
-                <button type="submit" className="btn" disabled={busy}>
-                  {labels.verify}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(
-                      () => call(emails.ResendCode, { email: r.email }),
-                      labels.codeSent.replace('{{email}}', r.email),
-                      r.email,
-                    )
-                  }
+    <UntilReady>
+      <section className="stack" aria-labelledby="emails-heading">
+        <h2 id="emails-heading">{labels.heading}</h2>
+        {notice && (
+          <p className="form-success" role="status">
+            {notice}
+          </p>
+        )}
+        <ul className="email-list">
+          {rows.map((r) => (
+            <li key={r.email} className="email-row stack">
+              <div className="email-head">
+                <span className="email-address">{r.email}</span>
+                {r.primary_yn === 'Y' && <span className="mark">{labels.primary}</span>}
+                <span className={r.verified ? 'mark mark-success' : 'mark mark-muted'}>
+                  {r.verified ? labels.verified : labels.pending}
+                </span>
+                {r.signed_in && <span className="mark mark-muted">{labels.signedIn}</span>}
+              </div>
+              {!r.verified && (
+                <form
+                  className="inline-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const body = { email: r.email, code: codes[r.email] ?? '' };
+                    void run(() => call(emails.Verify, body), labels.saved, r.email);
+                  }}
                 >
-                  {labels.resend}
-                </button>
-              </form>
-            )}
-            <div className="actions">
-              {r.verified && r.primary_yn === 'N' && (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => void run(() => call(emails.SetPrimary, { email: r.email }), labels.saved, r.email)}
-                >
-                  {labels.makePrimary}
-                </button>
+                  <Field
+                    label={labels.code}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="\d{6}"
+                    maxLength={6}
+                    value={codes[r.email] ?? ''}
+                    onValue={(v) => setCodes((c) => ({ ...c, [r.email]: v.replace(/\D/g, '') }))}
+                  />
+                  <button type="submit" className="btn" disabled={busy}>
+                    {labels.verify}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(
+                        () => call(emails.ResendCode, { email: r.email }),
+                        labels.codeSent.replace('{{email}}', r.email),
+                        r.email,
+                      )
+                    }
+                  >
+                    {labels.resend}
+                  </button>
+                </form>
               )}
-              {!r.signed_in && removing?.email !== r.email && (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setRemoving({ email: r.email, password: '' })}
-                >
-                  {labels.remove}
-                </button>
+              <div className="actions">
+                {r.verified && r.primary_yn === 'N' && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={busy}
+                    onClick={() => void run(() => call(emails.SetPrimary, { email: r.email }), labels.saved, r.email)}
+                  >
+                    {labels.makePrimary}
+                  </button>
+                )}
+                {!r.signed_in && removing?.email !== r.email && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => setRemoving({ email: r.email, password: '' })}
+                  >
+                    {labels.remove}
+                  </button>
+                )}
+              </div>
+              {removing?.email === r.email && (
+                <form className="inline-form" onSubmit={(e) => void remove(e)}>
+                  <Field
+                    label={labels.password}
+                    type="password"
+                    autoComplete="current-password"
+                    value={removing.password}
+                    onValue={(v) => setRemoving({ email: r.email, password: v })}
+                  />
+                  <button type="submit" className="btn btn-danger" disabled={busy}>
+                    {labels.remove}
+                  </button>
+                  <button type="button" className="btn btn-secondary" onClick={() => setRemoving(null)}>
+                    {labels.cancel}
+                  </button>
+                </form>
               )}
-            </div>
-            {removing?.email === r.email && (
-              <form className="inline-form" onSubmit={(e) => void remove(e)}>
-                <Field
-                  label={labels.password}
-                  type="password"
-                  autoComplete="current-password"
-                  value={removing.password}
-                  onValue={(v) => setRemoving({ email: r.email, password: v })}
-                />
-                <button type="submit" className="btn btn-danger" disabled={busy}>
-                  {labels.remove}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setRemoving(null)}>
-                  {labels.cancel}
-                </button>
-              </form>
-            )}
-            <FormErrors messages={errors[r.email]} />
-          </li>
-        ))}
-      </ul>
-      <form className="stack settings-form" onSubmit={(e) => void submitAdd(e)} noValidate>
-        <h3>{labels.add}</h3>
-        <Field
-          label={labels.email}
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={add.email}
-          errors={errors['email']}
-          onValue={(v) => setAdd((a) => ({ ...a, email: v }))}
-        />
-        <Field
-          label={labels.password}
-          type="password"
-          autoComplete="current-password"
-          value={add.password}
-          errors={errors['password']}
-          onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
-        />
-        <FormErrors messages={errors['add']} />
-        <div className="actions">
-          <button type="submit" className="btn" disabled={busy}>
-            {labels.add}
-          </button>
-        </div>
-      </form>
-    </section>
+              <FormErrors messages={errors[r.email]} />
+            </li>
+          ))}
+        </ul>
+        <form className="stack settings-form" onSubmit={(e) => void submitAdd(e)} noValidate>
+          <h3>{labels.add}</h3>
+          <Field
+            label={labels.email}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={add.email}
+            errors={errors['email']}
+            onValue={(v) => setAdd((a) => ({ ...a, email: v }))}
+          />
+          <Field
+            label={labels.password}
+            type="password"
+            autoComplete="current-password"
+            value={add.password}
+            errors={errors['password']}
+            onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
+          />
+          <FormErrors messages={errors['add']} />
+          <div className="actions">
+            <SubmitButton label={labels.add} loading={labels.loading} busy={busy} />
+          </div>
+        </form>
+      </section>
+    </UntilReady>
   );
 }

@@ -3,6 +3,7 @@ import { Field } from '../account/Field';
 import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
+import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { confirmAction } from '../stores/dialogs';
 
 export interface MergeLabels {
@@ -25,6 +26,8 @@ export interface MergeLabels {
   cancel: string;
   done: string;
   required: string;
+  /** "Loading…": the submit buttons' label until the island is ready. */
+  loading: string;
   fallback: string;
 }
 
@@ -86,66 +89,64 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
   };
 
   return (
-    <section className="stack" aria-labelledby="merge-heading">
-      <h2 id="merge-heading">{labels.heading}</h2>
-      <p>{labels.intro}</p>
-      {(failure || notice) && (
-        <p className={failure ? 'form-error' : 'form-success'} role={failure ? 'alert' : 'status'}>
-          {failure || notice}
-        </p>
-      )}
-      {!preview ? (
-        <form className="stack settings-form" onSubmit={(e) => void prove(e)} noValidate>
-          <Field label={labels.email} type="email" autoComplete="off" value={form.email} onValue={set('email')} />
-          {mode === 'password' ? (
-            <Field
-              label={labels.otherPassword}
-              type="password"
-              autoComplete="off"
-              value={form.password}
-              onValue={set('password')}
-            />
-          ) : (
-            <div className="inline-form">
-              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void sendCode()}>
-                {labels.sendCode}
+    <UntilReady>
+      <section className="stack" aria-labelledby="merge-heading">
+        <h2 id="merge-heading">{labels.heading}</h2>
+        <p>{labels.intro}</p>
+        {(failure || notice) && (
+          <p className={failure ? 'form-error' : 'form-success'} role={failure ? 'alert' : 'status'}>
+            {failure || notice}
+          </p>
+        )}
+        {!preview ? (
+          <form className="stack settings-form" onSubmit={(e) => void prove(e)} noValidate>
+            <Field label={labels.email} type="email" autoComplete="off" value={form.email} onValue={set('email')} />
+            {mode === 'password' ? (
+              <Field
+                label={labels.otherPassword}
+                type="password"
+                autoComplete="off"
+                value={form.password}
+                onValue={set('password')}
+              />
+            ) : (
+              <div className="inline-form">
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void sendCode()}>
+                  {labels.sendCode}
+                </button>
+                <Field label={labels.code} inputMode="numeric" maxLength={6} value={form.code} onValue={set('code')} />
+              </div>
+            )}
+            <div className="actions">
+              <SubmitButton label={labels.prove} loading={labels.loading} busy={busy} />
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setMode(mode === 'password' ? 'code' : 'password')}
+              >
+                {mode === 'password' ? labels.useCode : labels.usePassword}
               </button>
-              <Field label={labels.code} inputMode="numeric" maxLength={6} value={form.code} onValue={set('code')} />
             </div>
-          )}
-          <div className="actions">
-            <button type="submit" className="btn" disabled={busy}>
-              {labels.prove}
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setMode(mode === 'password' ? 'code' : 'password')}
-            >
-              {mode === 'password' ? labels.useCode : labels.usePassword}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <form className="stack settings-form" onSubmit={(e) => void confirm(e)} noValidate>
-          <p role="status">{fill(labels.preview, { ...preview })}</p>
-          <Field
-            label={labels.ownPassword}
-            type="password"
-            autoComplete="current-password"
-            value={form.own}
-            onValue={set('own')}
-          />
-          <div className="actions">
-            <button type="submit" className="btn" disabled={busy}>
-              {labels.confirm}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={() => setPreview(null)}>
-              {labels.cancel}
-            </button>
-          </div>
-        </form>
-      )}
-    </section>
+          </form>
+        ) : (
+          <form className="stack settings-form" onSubmit={(e) => void confirm(e)} noValidate>
+            <p role="status">{fill(labels.preview, { ...preview })}</p>
+            <Field
+              label={labels.ownPassword}
+              type="password"
+              autoComplete="current-password"
+              value={form.own}
+              onValue={set('own')}
+            />
+            <div className="actions">
+              <SubmitButton label={labels.confirm} loading={labels.loading} busy={busy} />
+              <button type="button" className="btn btn-secondary" onClick={() => setPreview(null)}>
+                {labels.cancel}
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+    </UntilReady>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
+import { SubmitButton, UntilReady } from '../lib/UntilReady';
 
 export interface NotificationLabels {
   badgeMail: string;
@@ -9,6 +10,8 @@ export interface NotificationLabels {
   infoMail: string;
   autoReceive: string;
   save: string;
+  /** "Loading…": the save button's label until the island is ready. */
+  loading: string;
   saved: string;
   fallback: string;
 }
@@ -39,40 +42,40 @@ export default function NotificationSettings({
     await submit(() => call(wallet.Setting.Notification.Set, values), { done: labels.saved });
   };
   return (
-    <form className="stack settings-form" onSubmit={(e) => void send(e)}>
-      {KEYS.map(([key, label]) => (
-        <label key={key} className="check">
-          <input
-            type="checkbox"
-            checked={values[key]}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, [key]: e.target.checked }));
-              check({}); // a change clears the last outcome
-            }}
-          />
-          <span>{labels[label]}</span>
-        </label>
-      ))}
-      {!values.receive_badge_mail && (
-        <p className="notice" role="note">
-          {labels.badgeMailOff}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {labels.save}
-        </button>
-        {notice && (
-          <span className="form-success" role="status">
-            {notice}
-          </span>
+    <UntilReady>
+      <form className="stack settings-form" onSubmit={(e) => void send(e)}>
+        {KEYS.map(([key, label]) => (
+          <label key={key} className="check">
+            <input
+              type="checkbox"
+              checked={values[key]}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, [key]: e.target.checked }));
+                check({}); // a change clears the last outcome
+              }}
+            />
+            <span>{labels[label]}</span>
+          </label>
+        ))}
+        {!values.receive_badge_mail && (
+          <p className="notice" role="note">
+            {labels.badgeMailOff}
+          </p>
         )}
-        {failed && (
-          <span className="form-error" role="alert">
-            {labels.fallback}
-          </span>
-        )}
-      </div>
-    </form>
+        <div className="actions">
+          <SubmitButton label={labels.save} loading={labels.loading} busy={busy} />
+          {notice && (
+            <span className="form-success" role="status">
+              {notice}
+            </span>
+          )}
+          {failed && (
+            <span className="form-error" role="alert">
+              {labels.fallback}
+            </span>
+          )}
+        </div>
+      </form>
+    </UntilReady>
   );
 }

@@ -5,6 +5,7 @@ import { PasswordPair } from '../account/PasswordPair';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
+import { SubmitButton, UntilReady } from '../lib/UntilReady';
 
 export interface PasswordChangeLabels {
   current: string;
@@ -12,6 +13,8 @@ export interface PasswordChangeLabels {
   confirm: string;
   hint: string;
   submit: string;
+  /** "Loading…": the submit button's label until the island is ready. */
+  loading: string;
   saved: string;
   fallback: string;
   rules: PasswordRuleLabels;
@@ -41,32 +44,32 @@ export default function PasswordChange({ labels, email }: { labels: PasswordChan
   };
 
   return (
-    <form className="stack settings-form" onSubmit={(e) => void send(e)} noValidate>
-      <Field
-        label={labels.current}
-        type="password"
-        autoComplete="current-password"
-        value={form.current_password}
-        errors={errors['current_password']}
-        onValue={set('current_password')}
-      />
-      <PasswordPair
-        labels={{ password: labels.password, confirm: labels.confirm, hint: labels.hint }}
-        values={form}
-        errors={errors}
-        onValue={(k, v) => set(k)(v)}
-      />
-      <FormErrors messages={errors['_form']} />
-      <div className="actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {labels.submit}
-        </button>
-        {notice && (
-          <span className="form-success" role="status">
-            {notice}
-          </span>
-        )}
-      </div>
-    </form>
+    <UntilReady>
+      <form className="stack settings-form" onSubmit={(e) => void send(e)} noValidate>
+        <Field
+          label={labels.current}
+          type="password"
+          autoComplete="current-password"
+          value={form.current_password}
+          errors={errors['current_password']}
+          onValue={set('current_password')}
+        />
+        <PasswordPair
+          labels={{ password: labels.password, confirm: labels.confirm, hint: labels.hint }}
+          values={form}
+          errors={errors}
+          onValue={(k, v) => set(k)(v)}
+        />
+        <FormErrors messages={errors['_form']} />
+        <div className="actions">
+          <SubmitButton label={labels.submit} loading={labels.loading} busy={busy} />
+          {notice && (
+            <span className="form-success" role="status">
+              {notice}
+            </span>
+          )}
+        </div>
+      </form>
+    </UntilReady>
   );
 }

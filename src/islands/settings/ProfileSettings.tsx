@@ -4,6 +4,7 @@ import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 import type { FieldErrors } from '../lib/field-errors';
 import { useSubmit } from '../lib/use-submit';
+import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { bytesToBase64 } from '../../lib/base64';
 
 /** The profile as Setting/Profile/Get answers it. */
@@ -25,6 +26,8 @@ export interface ProfileLabels {
   upload: string;
   removePicture: string;
   save: string;
+  /** "Loading…": the save button's label until the island is ready. */
+  loading: string;
   saved: string;
   required: string;
   tooLong: string;
@@ -119,88 +122,88 @@ export default function ProfileSettings({
   };
 
   return (
-    <div className="stack">
-      {notice && (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      )}
-      <section className="stack" aria-labelledby="picture-heading">
-        <h2 id="picture-heading">{labels.picture}</h2>
-        {image && <img className="wallet-avatar" src={image} alt="" width={96} height={96} />}
-        <div className="field">
-          <label htmlFor="profile-picture">{labels.upload}</label>
-          <input
-            id="profile-picture"
-            type="file"
-            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-            aria-describedby="profile-picture-hint"
-            disabled={busy}
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
-          <small id="profile-picture-hint" className="field-hint">
-            {labels.pictureHint}
-          </small>
-          <FieldErrorList messages={errors['picture']} />
-        </div>
-        {image && (
-          <div className="actions">
-            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove()}>
-              {labels.removePicture}
-            </button>
-          </div>
+    <UntilReady>
+      <div className="stack">
+        {notice && (
+          <p className="form-success" role="status">
+            {notice}
+          </p>
         )}
-      </section>
-      <form className="stack settings-form" onSubmit={(e) => void save(e)} noValidate>
-        <Field
-          label={labels.lastName}
-          value={form.last_name}
-          maxLength={limits.nameMax}
-          errors={errors['last_name']}
-          onValue={set('last_name')}
-        />
-        <Field
-          label={labels.firstName}
-          value={form.first_name}
-          maxLength={limits.nameMax}
-          errors={errors['first_name']}
-          onValue={set('first_name')}
-        />
-        <Field
-          label={labels.lastNameEn}
-          hint={labels.englishHint}
-          value={form.last_name_en}
-          maxLength={limits.englishMax}
-          errors={errors['last_name_en']}
-          onValue={set('last_name_en')}
-        />
-        <Field
-          label={labels.firstNameEn}
-          value={form.first_name_en}
-          maxLength={limits.englishMax}
-          errors={errors['first_name_en']}
-          onValue={set('first_name_en')}
-        />
-        <div className="field">
-          <label htmlFor="profile-bio">{labels.bio}</label>
-          <textarea
-            id="profile-bio"
-            rows={4}
-            value={form.bio}
-            aria-describedby="profile-bio-count"
-            onChange={(e) => set('bio')(e.target.value)}
+        <section className="stack" aria-labelledby="picture-heading">
+          <h2 id="picture-heading">{labels.picture}</h2>
+          {image && <img className="wallet-avatar" src={image} alt="" width={96} height={96} />}
+          <div className="field">
+            <label htmlFor="profile-picture">{labels.upload}</label>
+            <input
+              id="profile-picture"
+              type="file"
+              accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+              aria-describedby="profile-picture-hint"
+              disabled={busy}
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
+            <small id="profile-picture-hint" className="field-hint">
+              {labels.pictureHint}
+            </small>
+            <FieldErrorList messages={errors['picture']} />
+          </div>
+          {image && (
+            <div className="actions">
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove()}>
+                {labels.removePicture}
+              </button>
+            </div>
+          )}
+        </section>
+        <form className="stack settings-form" onSubmit={(e) => void save(e)} noValidate>
+          <Field
+            label={labels.lastName}
+            value={form.last_name}
+            maxLength={limits.nameMax}
+            errors={errors['last_name']}
+            onValue={set('last_name')}
           />
-          <small id="profile-bio-count" className="field-hint">
-            {labels.bioCount.replace('{{count}}', String(form.bio.length)).replace('{{max}}', String(limits.bioMax))}
-          </small>
-          <FieldErrorList messages={errors['bio']} />
-        </div>
-        <div className="actions">
-          <button type="submit" className="btn" disabled={busy}>
-            {labels.save}
-          </button>
-        </div>
-      </form>
-    </div>
+          <Field
+            label={labels.firstName}
+            value={form.first_name}
+            maxLength={limits.nameMax}
+            errors={errors['first_name']}
+            onValue={set('first_name')}
+          />
+          <Field
+            label={labels.lastNameEn}
+            hint={labels.englishHint}
+            value={form.last_name_en}
+            maxLength={limits.englishMax}
+            errors={errors['last_name_en']}
+            onValue={set('last_name_en')}
+          />
+          <Field
+            label={labels.firstNameEn}
+            value={form.first_name_en}
+            maxLength={limits.englishMax}
+            errors={errors['first_name_en']}
+            onValue={set('first_name_en')}
+          />
+          <div className="field">
+            <label htmlFor="profile-bio">{labels.bio}</label>
+            <textarea
+              id="profile-bio"
+              rows={4}
+              value={form.bio}
+              aria-describedby="profile-bio-count"
+              onChange={(e) => set('bio')(e.target.value)}
+            />
+            <small id="profile-bio-count" className="field-hint">
+              {labels.bioCount.replace('{{count}}', String(form.bio.length)).replace('{{max}}', String(limits.bioMax))}
+            </small>
+            <FieldErrorList messages={errors['bio']} />
+          </div>
+          <div className="actions">
+            <SubmitButton label={labels.save} loading={labels.loading} busy={busy} />
+          </div>
+        </form>
+      </div>
+    </UntilReady>
   );
 }
