@@ -129,6 +129,23 @@ describe('the form token (CSRF)', () => {
       expect(JSON.stringify(state)).not.toContain(PASSWORD);
     }
   });
+
+  it('a form body over the JSON calls’ cap is refused before it is read (E413100), and a JSON body is not a form (E415100)', async () => {
+    const v = await visitor();
+    const big = await post(
+      '/login',
+      { csrf: v.token, step: 'email', email: 'x'.repeat(256 * 1024) },
+      { Cookie: v.cookie },
+    );
+    expect(big.status).toBe(413);
+    const json = await send(`${W}/login`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', Cookie: v.cookie },
+      body: JSON.stringify({ csrf: v.token, email: 'a@example.test' }),
+    });
+    expect(json.status).toBe(415);
+    expect(await stateOf(json)).toMatchObject({ code: 'E415100' });
+  });
 });
 
 describe('login by form', () => {
