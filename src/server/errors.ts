@@ -29,6 +29,8 @@ export const ERRORS = {
   E404105: { status: 404, key: 'errors.E404105' }, // no badges to accept
   E404106: { status: 404, key: 'errors.E404106' }, // email address not found on this account
   E404107: { status: 404, key: 'errors.E404107' }, // skill not found
+  E404108: { status: 404, key: 'errors.E404108' }, // certificate not found (someone else's, private, deleted)
+  E404109: { status: 404, key: 'errors.E404109' }, // certificate download: file not found
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
@@ -46,6 +48,8 @@ export const ERRORS = {
   E409113: { status: 409, key: 'errors.E409113' }, // profile picture changed meanwhile: try again
   E409114: { status: 409, key: 'errors.E409114' }, // merge: an account cannot be merged into itself
   E409115: { status: 409, key: 'errors.E409115' }, // merge: that account is already merged or closed
+  E409116: { status: 409, key: 'errors.E409116' }, // certificate already revoked or deleted
+  E409117: { status: 409, key: 'errors.E409117' }, // certificate PDF still being made: try again shortly
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
@@ -59,14 +63,19 @@ export const ERRORS = {
   E415102: { status: 415, key: 'errors.E415102' }, // SVG carries scripts or external references
   E415103: { status: 415, key: 'errors.E415103' }, // import: file extension must be png or svg
   E415104: { status: 415, key: 'errors.E415104' }, // profile picture must be png, jpg or jpeg
+  E415105: { status: 415, key: 'errors.E415105' }, // certificate template image must be PNG or JPEG
   E422100: { status: 422, key: 'errors.E422100' }, // import: no badge data in a readable format
   E422101: { status: 422, key: 'errors.E422101' }, // import: badge issued to an address not verified here
   E422102: { status: 422, key: 'errors.E422102' }, // import: badge failed verification (or is revoked)
   E422103: { status: 422, key: 'errors.E422103' }, // import: issuer unreachable, try again later
   E422104: { status: 422, key: 'errors.E422104' }, // profile picture dimensions out of 250-3000 px
+  E422105: { status: 422, key: 'errors.E422105' }, // certificate template missing (not this issuer's, or retired)
+  E422106: { status: 422, key: 'errors.E422106' }, // certificate does not fit its template (kind or language)
+  E422107: { status: 422, key: 'errors.E422107' }, // certificate text has characters no bundled font can print
   E429100: { status: 429, key: 'errors.E429100' }, // too many requests
   E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
   E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable
+  E503101: { status: 503, key: 'errors.E503101' }, // certificate PDF could not be created
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

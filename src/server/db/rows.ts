@@ -1,9 +1,11 @@
 import type {
+  acadDocs,
   accountEmails,
   accounts,
   assertions,
   badgeClasses,
   badgeSearch,
+  certTemplates,
   hostAssertions,
   issuerSearch,
   issuers,
@@ -50,3 +52,9 @@ export type BadgeSearchRow = typeof badgeSearch.$inferSelect;
 
 /** An active issuer in the search index (kept by triggers). */
 export type IssuerSearchRow = typeof issuerSearch.$inferSelect;
+
+/** An academic document (certificate, diploma, transcript). */
+export type AcadDocRow = typeof acadDocs.$inferSelect;
+
+/** A certificate template of an issuer. */
+export type CertTemplateRow = typeof certTemplates.$inferSelect;

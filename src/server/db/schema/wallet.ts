@@ -100,6 +100,43 @@ export const hostAssertions = sqliteTable(
   ],
 );
 
+/** The kinds of academic document (issue 18): what a template lays out and a document carries. */
+export const ACAD_DOC_KINDS = ['completion', 'diploma', 'transcript'] as const;
+export type AcadDocKind = (typeof ACAD_DOC_KINDS)[number];
+
+/**
+ * A certificate template of one issuer: the layout, images and fields a document of that kind
+ * prints, and the languages it is written in (headings per language). Templates are never deleted
+ * while documents use them, only retired (deleted_at), so a document can always be printed again.
+ */
+export const certTemplates = sqliteTable(
+  'cert_templates',
+  {
+    id: publicId(),
+    issuerId: text('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ACAD_DOC_KINDS }).notNull(),
+    layout: text('layout', { enum: ['classic', 'modern'] }).notNull(),
+    /** JSON array of the UI languages the template has headings for; the first is the default. */
+    languagesJson: text('languages_json').notNull(),
+    /** JSON object: language -> the heading printed at the top ("Diploma", "学位記"). */
+    headingsJson: text('headings_json').notNull(),
+    /** JSON array of the fields printed, from TEMPLATE_FIELDS (issuing/templates.ts). */
+    fieldsJson: text('fields_json').notNull(),
+    signerName: text('signer_name'),
+    signerTitle: text('signer_title'),
+    logoKey: text('logo_key'),
+    signatureKey: text('signature_key'),
+    sealKey: text('seal_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: millis('deleted_at'),
+  },
+  (t) => [index('cert_templates_issuer_idx').on(t.issuerId, t.createdAt)],
+);
+
 /** Academic documents (certificates: diplomas, transcripts). Default list sort: issuer_name. */
 export const acadDocs = sqliteTable(
   'acad_docs',
@@ -111,6 +148,7 @@ export const acadDocs = sqliteTable(
     recipientEmail: text('recipient_email').notNull(),
     recipientEmailNormalized: text('recipient_email_normalized').notNull(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The recipient's name as the issuer wrote it. */
     name: text('name').notNull(),
     title: text('title').notNull(),
     issuerName: text('issuer_name').notNull(),
@@ -120,10 +158,29 @@ export const acadDocs = sqliteTable(
     revokedAt: millis('revoked_at'),
     deletedAt: millis('deleted_at'),
     createdAt: createdAt(),
+    templateId: text('template_id').references(() => certTemplates.id),
+    kind: text('kind', { enum: ACAD_DOC_KINDS }).notNull().default('completion'),
+    /** The document's language (one of its template's), which its PDF is printed in. */
+    language: text('language').notNull().default('en'),
+    /** Transcript rows, JSON [{course, credits, grade, term}]; null for other kinds. */
+    rowsJson: text('rows_json'),
+    /** The OB 2.0 identity of the assertion behind the document (salted SHA-256, like badges). */
+    recipientSalt: text('recipient_salt').notNull().default(''),
+    recipientHash: text('recipient_hash').notNull().default(''),
+    revokedReason: text('revoked_reason'),
+    reissuedFrom: text('reissued_from'),
+    isPublic: flag('is_public'),
+    /** pending until the background job has stored the PDF in R2 (pdf_key), failed if it could not. */
+    pdfState: text('pdf_state', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    pdfKey: text('pdf_key'),
+    updatedAt: millis('updated_at').notNull().default(0),
   },
   (t) => [
     index('acad_docs_account_issuer_idx').on(t.accountId, t.issuerName),
     index('acad_docs_recipient_idx').on(t.recipientEmailNormalized),
+    index('acad_docs_issuer_idx').on(t.issuerId, t.createdAt),
   ],
 );
 
