@@ -1,5 +1,6 @@
 import { sendPasswordLink } from '../accounts/password-reset';
 import { awardChunk } from '../issuing/award';
+import { buildAcadDocPdf } from '../certificates/pdf-job';
 import { sendMail } from '../mail/send';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 import { deleteObjects } from '../storage/objects-repo';
@@ -13,4 +14,5 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   purge_account: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
   delete_objects: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
   password_link: (env, id, payload, now) => sendPasswordLink(env, id, payload, now),
+  acad_pdf: (env, _id, payload, now) => buildAcadDocPdf(env, payload.docId, now),
 };

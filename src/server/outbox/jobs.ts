@@ -1,5 +1,5 @@
 import type { SqlCondition } from '../db/batch';
-import type { AwardChunk, DeleteObjects, Mail, PasswordLink, PurgeAccount } from './payloads';
+import type { AcadDocPdf, AwardChunk, DeleteObjects, Mail, PasswordLink, PurgeAccount } from './payloads';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
@@ -8,6 +8,7 @@ export interface JobPayloads {
   purge_account: PurgeAccount;
   delete_objects: DeleteObjects;
   password_link: PasswordLink;
+  acad_pdf: AcadDocPdf;
 }
 
 export type JobKind = keyof JobPayloads;

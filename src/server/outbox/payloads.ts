@@ -59,3 +59,8 @@ export interface PurgeAccount {
 export interface DeleteObjects {
   keys: string[];
 }
+
+/** An academic document whose PDF is to be printed and stored (issue 18); idempotent per version. */
+export interface AcadDocPdf {
+  docId: string;
+}
