@@ -1,5 +1,5 @@
 import { CONFIG } from '../config';
-import { fontRuns, pickFonts, type FontFile } from './pick';
+import { fontRuns, pickFonts, uncovered, type FontFile } from './pick';
 
 export interface LoadedFont {
   name: string;
@@ -52,4 +52,9 @@ export async function fontsFor(env: Env, text: string, lang: string): Promise<Lo
 export async function fontRunsFor(env: Env, text: string, lang: string) {
   const runs = fontRuns(await files(env), text, lang);
   return Promise.all(runs.map(async (r) => ({ text: r.text, file: r.file.file, data: await bytes(env, r.file.file) })));
+}
+
+/** The characters of `text` that no bundled font draws (checked before a certificate is issued). */
+export async function unprintable(env: Env, text: string): Promise<string[]> {
+  return uncovered(await files(env), text);
 }

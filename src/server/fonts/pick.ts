@@ -54,3 +54,20 @@ export function pickFonts(files: FontFile[], text: string, lang = 'en'): FontFil
   }
   return [...chosen];
 }
+
+/** Marks drawn with the character before them, or not drawn at all: no font needs to cover them. */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}]/u;
+
+/**
+ * The characters of a text that no bundled font file covers, each once: a PDF would print them as
+ * empty boxes, so documents carrying them are refused before anything is written (E422107).
+ */
+export function uncovered(files: FontFile[], text: string): string[] {
+  const missing = new Set<string>();
+  for (const ch of new Set(text)) {
+    if (INVISIBLE.test(ch)) continue;
+    const cp = ch.codePointAt(0) ?? 0;
+    if (!files.some((f) => covers(f, cp))) missing.add(ch);
+  }
+  return [...missing];
+}
