@@ -29,6 +29,8 @@ import { notificationRoutes } from './notifications/routes';
 import { discoveryRoutes } from './discovery/routes';
 import { profileImageRoutes, profileImageUploadRoutes, profileRoutes } from './settings/profile-routes';
 import { acadDocCheckRoutes, publicWalletRoutes } from './wallet/public-routes';
+import { acadDocRoutes, publicAcadDocRoutes } from './certificates/acad-routes';
+import { acadCardRoutes } from './certificates/card-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
 import { locale } from './middleware/locale';
@@ -62,6 +64,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', accountRoutes)
   .route('/', walletRoutes)
   .route('/', acadDocCheckRoutes)
+  .route('/', acadDocRoutes)
   .route('/', downloadRoutes)
   .route('/', walletPrefsRoutes)
   .route('/', emailRoutes)
@@ -78,10 +81,12 @@ const walletApi = new OpenAPIHono<AppEnv>()
 const publicApi = new OpenAPIHono<AppEnv>()
   .route('/', publicWalletRoutes)
   .route('/', publicHostRoutes)
+  .route('/', publicAcadDocRoutes)
   .route('/', receiveLinkRoutes)
   .route('/', discoveryRoutes)
   .route('/', verifyRoutes)
   .route('/', shareRoutes)
+  .route('/', acadCardRoutes)
   .route('/', profileImageRoutes);
 
 /** The issuer API: the operator's admin token creates issuers, an issuer's key does the rest. */

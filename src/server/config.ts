@@ -27,7 +27,7 @@ export const CONFIG = {
   names: { max: CONFIG_LIMITS.nameMax, englishMin: 1, englishMax: 30 },
   descriptionMaxLength: 500,
   profileImage: { maxBytes: 5 * 1024 * 1024, minPx: 250, maxPx: 3000 },
-  pageSizes: { badges: 20, skills: 20, issuers: 20, notifications: 20, boardModal: 40 },
+  pageSizes: { badges: 20, skills: 20, issuers: 20, notifications: 20, boardModal: 40, certificates: 20 },
   search: { debounceMs: 500, overviewPerSection: 3, skillCountCap: 999, pageButtons: 7, maxWords: 10 },
   receiptHours: 24,
   /** Issuing: receive links in award mails, and how awards are split so no request runs long. */

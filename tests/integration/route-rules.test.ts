@@ -47,6 +47,10 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session(`${W}/DeleteHostAssertion`),
   session(`${W}/AddBadge`, UPLOAD),
   session('/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs'),
+  session('/api/v1.0/openbadge/v2/AdAssertion/FindListForAcadDoc'),
+  session('/api/v1.0/openbadge/v2/AdAssertion/GetAcadDoc'),
+  session('/api/v1.0/openbadge/v2/AdAssertion/SetAcadDocStatus'),
+  open('/api/v1.0/openbadge/v2/Public/AdAssertion/GetAcadDocDetails'),
   session(`${W}/Download/image`),
   session(`${W}/Download/json`),
   session(`${W}/Download/pdf`),
@@ -113,6 +117,7 @@ const PLAIN_GETS = new Set([
   '/api/v1.0/openBadge/v2/Assertion/Host/:id/image',
   `${W}/Public/ShareImage/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ShareImage/:kind{class|issuer|skill}/:file{[A-Za-z0-9_-]+\\.png}`,
+  `${W}/Public/ShareImage/acaddoc/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}`,
 ]);
 
