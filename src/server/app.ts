@@ -8,6 +8,7 @@ import { CONFIG } from './config';
 import type { AppEnv } from './context';
 import { notFound, onError } from './http/on-error';
 import { issuerAdminRoutes, issuingRoutes } from './issuing/routes';
+import { acadDocIssuingRoutes, certTemplateRoutes } from './issuing/acad-routes';
 import { OB_PREFIX } from './openbadges/urls';
 import { hostedRoutes } from './hosted/routes';
 import { validationHook } from './http/validation';
@@ -90,7 +91,11 @@ const publicApi = new OpenAPIHono<AppEnv>()
   .route('/', profileImageRoutes);
 
 /** The issuer API: the operator's admin token creates issuers, an issuer's key does the rest. */
-const issuerApi = new OpenAPIHono<AppEnv>().route('/', issuerAdminRoutes).route('/', issuingRoutes);
+const issuerApi = new OpenAPIHono<AppEnv>()
+  .route('/', issuerAdminRoutes)
+  .route('/', issuingRoutes)
+  .route('/', certTemplateRoutes)
+  .route('/', acadDocIssuingRoutes);
 
 /** The hosted Open Badges documents and images, for any verifier anywhere. */
 const hostedApi = new Hono<AppEnv>().route('/', hostedRoutes).route('/', hostImageRoutes);

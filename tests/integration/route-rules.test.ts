@@ -13,6 +13,7 @@ const KB = 1024;
 const SMALL = 256 * KB;
 const UPLOAD = 7 * 1024 * KB;
 const ISSUER = 8 * 1024 * KB;
+const ACAD_DOC = 1024 * KB;
 
 const W = '/api/v1.0/openbadge/v2/Wallet';
 const A = '/api/v1.0/account/Wallet';
@@ -99,7 +100,16 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   issuer('post', '/assertions/{id}/revoke'),
   issuer('post', '/assertions/{id}/reissue'),
   issuer('delete', '/assertions/{id}'),
-  issuer('post', '/acad-docs'),
+  [`post ${I}/cert-templates`, { access: 'issuerKey', maxBody: ISSUER }],
+  [`get ${I}/cert-templates`, { access: 'issuerKey', maxBody: ISSUER }],
+  [`get ${I}/cert-templates/{id}`, { access: 'issuerKey', maxBody: ISSUER }],
+  [`patch ${I}/cert-templates/{id}`, { access: 'issuerKey', maxBody: ISSUER }],
+  [`delete ${I}/cert-templates/{id}`, { access: 'issuerKey', maxBody: ISSUER }],
+  [`post ${I}/acad-docs`, { access: 'issuerKey', maxBody: ACAD_DOC }],
+  [`get ${I}/acad-docs/{id}`, { access: 'issuerKey', maxBody: ACAD_DOC }],
+  [`post ${I}/acad-docs/{id}/revoke`, { access: 'issuerKey', maxBody: ACAD_DOC }],
+  [`post ${I}/acad-docs/{id}/reissue`, { access: 'issuerKey', maxBody: ACAD_DOC }],
+  [`delete ${I}/acad-docs/{id}`, { access: 'issuerKey', maxBody: ACAD_DOC }],
   ['post /api/dev/sql', { access: 'devToken', maxBody: 4 * 1024 * KB }],
 ]);
 

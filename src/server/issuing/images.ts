@@ -22,12 +22,12 @@ export function validateImage(bytes: Uint8Array): 'png' | 'svg' {
 }
 
 /** Decodes a base64 image field; a malformed value is a field error, not a crash. */
-export function decodeBase64(value: string): Uint8Array {
+export function decodeBase64(value: string, field = 'image'): Uint8Array {
   try {
     const bin = atob(value.replace(/^data:[^,]*,/, '').replace(/\s+/g, ''));
     return Uint8Array.from(bin, (c) => c.charCodeAt(0));
   } catch {
-    throw new AppError('E400100', {}, [{ field: 'image', key: 'validation.invalid' }]);
+    throw new AppError('E400100', {}, [{ field, key: 'validation.invalid' }]);
   }
 }
 

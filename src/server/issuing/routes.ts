@@ -5,7 +5,6 @@ import { ok } from '../http/envelope';
 import { apiRouter } from '../http/router';
 import { award } from './award';
 import {
-  acadDocBody,
   awardBody,
   badgeClassBody,
   badgeClassPatch,
@@ -15,7 +14,6 @@ import {
   issuerPatch,
   revokeBody,
 } from './schemas';
-import { createAcadDoc } from './acad-docs';
 import { requireAdminToken, requireIssuerKey } from './auth';
 import {
   createBadgeClass,
@@ -108,14 +106,6 @@ const routes = {
     request: { params: idParam },
     responses: reply('Deleted', envelope),
   }),
-  acadDoc: keyed.route({
-    method: 'post',
-    path: `/acad-docs`,
-    tags: ['Issuer API'],
-    summary: 'Award an academic document (certificate) to an email address',
-    request: { body: json(acadDocBody) },
-    responses: reply('Created', envelope.extend({ acad_doc_id: z.string() })),
-  }),
 };
 
 const parseDate = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
@@ -181,7 +171,4 @@ export const issuingRoutes = keyed.router
   .openapi(routes.remove, async (c) => {
     await deleteAssertion(c.env, c.var.issuerId, c.req.valid('param').id);
     return ok(c, {});
-  })
-  .openapi(routes.acadDoc, async (c) =>
-    ok(c, { acad_doc_id: await createAcadDoc(c.env, c.var.issuerId, c.req.valid('json')) }),
-  );
+  });

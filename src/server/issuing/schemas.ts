@@ -79,16 +79,5 @@ export const awardBody = z
 
 export const revokeBody = z.object({ reason: text(500) });
 
-export const acadDocBody = z.object({
-  recipient: emailField,
-  name: text(200),
-  title: text(200),
-  details: z
-    .record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
-    .refine((d) => Object.keys(d).length <= 50),
-  issued_on: z.iso.datetime({ offset: true }).optional(),
-  blockchain: z.boolean().default(false),
-});
-
 export const idParam = z.object({ id: z.string().min(1).max(64) });
 export const envelope = z.object({ status: z.number() });

@@ -65,9 +65,9 @@ export const ACAD_LIMITS = {
   detailLabel: 100,
   detailValue: 1000,
   /** Template images: bytes and pixels, read from the header before anything is decoded. */
-  imageMaxBytes: 2 * 1024 * 1024,
+  imageMaxBytes: 1536 * 1024,
   imageMinPx: 16,
-  imageMaxPx: 4000,
+  imageMaxPx: 2000,
 } as const;
 
 /** One line of a transcript. Credits are a number (0-100, halves allowed); the rest is text. */

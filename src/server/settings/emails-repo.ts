@@ -95,6 +95,21 @@ export function emailsRepo(d1: D1Database) {
         accountId,
         normalized,
       ),
+    /**
+     * Certificates issued to the address while no account held it are matched now, as badges are
+     * (issue 18), under the same condition.
+     */
+    attachAcadDocs: (accountId: string, normalized: string, now: number) =>
+      s(
+        d1,
+        `UPDATE acad_docs SET account_id = ?, updated_at = ?
+         WHERE recipient_email_normalized = ? AND account_id IS NULL AND EXISTS (${VERIFIED_HERE})`,
+        accountId,
+        now,
+        normalized,
+        accountId,
+        normalized,
+      ),
     setPrimary: (accountId: string, normalized: string) =>
       s(
         d1,
@@ -115,6 +130,19 @@ export function emailsRepo(d1: D1Database) {
         `UPDATE assertions SET deleted_by_owner_at = ?, is_public = 0, updated_at = ?
          WHERE account_id = ? AND recipient_email_normalized = ? AND deleted_by_owner_at IS NULL`,
         now,
+        now,
+        accountId,
+        normalized,
+      ),
+    /**
+     * A removed address takes its certificates with it: they wait unmatched again, for whichever
+     * account verifies the address next, and are no longer public here.
+     */
+    detachAcadDocsOf: (accountId: string, normalized: string, now: number) =>
+      s(
+        d1,
+        `UPDATE acad_docs SET account_id = NULL, is_public = 0, updated_at = ?
+         WHERE account_id = ? AND recipient_email_normalized = ?`,
         now,
         accountId,
         normalized,

@@ -100,7 +100,7 @@ export async function resendEmailCode(env: Env, user: SessionUser, raw: string) 
 
 /**
  * Verifies a pending address with its code. Then, in one batch: verified, anyone else's pending
- * claim removed (ACC-01), and badges already awarded to it attached. Two accounts verifying the same
+ * claim removed (ACC-01), and badges and certificates already issued to it attached. Two accounts verifying the same
  * address at once: the unique index lets exactly one win; the other gets E409108 (ACC-02).
  */
 export async function verifyEmail(env: Env, user: SessionUser, raw: string, code: string) {
@@ -118,6 +118,7 @@ export async function verifyEmail(env: Env, user: SessionUser, raw: string, code
       repo.markVerified(user.accountId, normalized, now),
       repo.purgeOthersPending(user.accountId, normalized),
       repo.attachBadges(user.accountId, normalized, now),
+      repo.attachAcadDocs(user.accountId, normalized, now),
     ]);
   } catch (err) {
     if (/UNIQUE/i.test(String(err))) throw new AppError('E409108');
@@ -162,6 +163,7 @@ export async function deleteEmail(env: Env, user: SessionUser, raw: string, pass
     [
       repo.removeBadgesOf(user.accountId, normalized, now),
       repo.removeImportsOf(user.accountId, normalized),
+      repo.detachAcadDocsOf(user.accountId, normalized, now),
       repo.remove(user.accountId, normalized),
       ...(heir ? [repo.setPrimary(user.accountId, heir.emailNormalized)] : []),
     ],
