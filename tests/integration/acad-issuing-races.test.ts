@@ -129,7 +129,7 @@ describe('certificate issuing under 50 parallel requests', () => {
       .bind(unique('e'), acct.id, address, address, now)
       .run();
     const repo = emailsRepo(env.DB);
-    const results = await parallel((i) =>
+    const results = await parallel<unknown>((i) =>
       i === 20
         ? env.DB.batch([repo.markVerified(acct.id, address, now), repo.attachAcadDocs(acct.id, address, now)])
         : issueDoc(apiKey, tpl.id, address),
