@@ -54,7 +54,7 @@ describe('catalogues', () => {
     walk('src');
     const used = new Set<string>();
     const KEY =
-      /['"]((?:common|header|footer|maintenance|init|not_found|unauthorized|badge_unavailable|terms_rejection|back|server_error|errors|validation|fields|mail|notifications|login|account|register|activation|password|terms|dev_mailbox|wallet|detail|receive|share|download|verify|import|settings|search|issuer_page|class_page|skill_page)\.[A-Za-z0-9_.]+)['"]/g;
+      /['"]((?:common|header|footer|maintenance|init|not_found|unauthorized|badge_unavailable|terms_rejection|back|server_error|errors|validation|fields|mail|notifications|login|account|register|activation|password|terms|dev_mailbox|wallet|detail|receive|share|download|verify|import|settings|search|issuer_page|class_page|skill_page|certificates)\.[A-Za-z0-9_.]+)['"]/g;
     for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(KEY)) used.add(m[1] ?? '');
     const missing = [...used].filter((k) => !(k in en));
     expect(missing).toEqual([]);

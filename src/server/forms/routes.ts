@@ -3,6 +3,7 @@ import { BASE_PATH } from '../../lib/paths';
 import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
+import { acadDocForm } from './acaddoc-form';
 import { activateForm, receiveForm } from './link-forms';
 import { loginForm } from './login-form';
 import { pageForm } from './page-form';
@@ -26,4 +27,5 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/activation/:token'), limit, pageForm('activate', [], activateForm));
   app.post(at('/receive/:token'), limit, pageForm('receive', [], receiveForm));
   app.post(at('/terms'), limit, pageForm('terms', [], termsForm));
+  app.post(at('/acaddocs/detail/:id'), limit, pageForm('acaddoc', [], acadDocForm));
 }

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { facebookPost, linkedInProfile, xPost, type ShareTarget } from '../../lib/share-links';
+import { call, handleFailure, type ApiLabels } from '../lib/api';
+import { acad } from '../lib/client';
+import { downloadFile, type DownloadLabels } from '../lib/download';
+import { HiddenToken } from '../lib/HiddenToken';
+import { useHydrated } from '../lib/use-hydrated';
+import { pdfRoute } from './pdf-route';
+
+export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
+  isPublic: string;
+  isPrivate: string;
+  makePublic: string;
+  makePrivate: string;
+  cannotPublish: string;
+  download: string;
+  loading: string;
+  shareHeading: string;
+  shareHint: string;
+  url: string;
+  copy: string;
+  copied: string;
+  qr: string;
+  qrAlt: string;
+  linkedIn: string;
+  x: string;
+  facebook: string;
+  publicPage: string;
+  /** With {{title}} and {{issuer}} left in, filled here. */
+  message: string;
+}
+
+/**
+ * The owner's actions on a certificate: publish or make private, download the PDF, and share it
+ * once public (URL, QR code, LinkedIn add-to-profile as a certification, X, Facebook). The toggle
+ * is a form that posts to the page, so it works before this island hydrates and without
+ * JavaScript; hydrated, it calls the API and stays on the page. The PDF download needs JavaScript.
+ */
+export default function CertificateActions({
+  id,
+  initialPublic,
+  revoked,
+  action,
+  formToken,
+  initialError,
+  publicPath,
+  share,
+  labels,
+}: {
+  id: string;
+  initialPublic: boolean;
+  revoked: boolean;
+  action: string;
+  formToken: string;
+  /** The failure of a form post without JavaScript, already translated. */
+  initialError: string | null;
+  publicPath: string;
+  share: { url: string; title: string; issuer: string; issuedOn: string; qrSvg: string };
+  labels: CertificateActionLabels;
+}) {
+  const ready = useHydrated();
+  const [isPublic, setPublic] = useState(initialPublic);
+  const [busy, setBusy] = useState<'status' | 'pdf' | null>(null);
+  const [error, setError] = useState(initialError);
+  const [copied, setCopied] = useState(false);
+
+  const toggle = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy('status');
+    setError(null);
+    const r = await call(acad.SetAcadDocStatus, { assertion_id: id, is_public: !isPublic });
+    setBusy(null);
+    if (r.ok) setPublic(r.data.is_public);
+    else if (r.status === 409) setError(r.errors[0]?.message || labels.fallback);
+    else handleFailure(r, labels);
+  };
+  const download = async () => {
+    setBusy('pdf');
+    await downloadFile(pdfRoute, { assertion_id: id }, labels);
+    setBusy(null);
+  };
+  const copy = async () => {
+    await navigator.clipboard.writeText(share.url).catch(() => undefined);
+    setCopied(true);
+  };
+
+  const target: ShareTarget = {
+    url: share.url,
+    badge: share.title,
+    issuer: share.issuer,
+    issuedOn: share.issuedOn,
+    id,
+    message: labels.message.replace('{{title}}', share.title).replace('{{issuer}}', share.issuer),
+  };
+  const link = (href: string, text: string) => (
+    <a className="btn btn-secondary" href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+
+  return (
+    <>
+      <section className="certificate-actions stack">
+        <p role="status" className="visibility-state">
+          {isPublic ? labels.isPublic : labels.isPrivate}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="actions">
+          {revoked && !isPublic ? (
+            <p>{labels.cannotPublish}</p>
+          ) : (
+            <form method="post" action={action} onSubmit={(e) => void toggle(e)}>
+              <HiddenToken token={formToken} />
+              <input type="hidden" name="is_public" value={String(!isPublic)} />
+              <button type="submit" className="btn btn-secondary" disabled={busy !== null}>
+                {isPublic ? labels.makePrivate : labels.makePublic}
+              </button>
+            </form>
+          )}
+          <button
+            type="button"
+            className="btn"
+            disabled={!ready || busy !== null}
+            aria-busy={busy === 'pdf'}
+            onClick={() => void download()}
+          >
+            {ready ? labels.download : labels.loading}
+          </button>
+        </div>
+      </section>
+      {isPublic && !revoked ? (
+        <section className="certificate-share stack" aria-labelledby={`share-${id}`}>
+          <h2 id={`share-${id}`}>{labels.shareHeading}</h2>
+          <label className="field">
+            <span>{labels.url}</span>
+            <input type="url" readOnly value={share.url} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+          </label>
+          {ready && (
+            <div className="actions">
+              <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
+                {labels.copy}
+              </button>
+              <span role="status">{copied ? labels.copied : ''}</span>
+            </div>
+          )}
+          <figure className="share-qr">
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(share.qrSvg)}`}
+              alt={labels.qrAlt}
+              width="180"
+              height="180"
+            />
+            <figcaption>{labels.qr}</figcaption>
+          </figure>
+          <div className="actions share-links">
+            {link(linkedInProfile(target), labels.linkedIn)}
+            {link(xPost(target), labels.x)}
+            {link(facebookPost(target), labels.facebook)}
+            <a className="btn btn-secondary" href={publicPath}>
+              {labels.publicPage}
+            </a>
+          </div>
+        </section>
+      ) : (
+        !revoked && <p className="share-hint">{labels.shareHint}</p>
+      )}
+    </>
+  );
+}

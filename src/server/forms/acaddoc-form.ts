@@ -1,0 +1,22 @@
+import { z } from '@hono/zod-openapi';
+import { path } from '../../lib/paths';
+import { setCertificatePublic } from '../certificates/acad-service';
+import { leaveFlash } from './flash';
+import { parseFields, type FormHandler } from './page-form';
+
+const body = z.object({ is_public: z.enum(['true', 'false']) });
+
+/**
+ * /acaddocs/detail/{id}: publish or make private without JavaScript, the API's SetAcadDocStatus,
+ * then a 303 back to the page, which reads the new state. Someone else's certificate fails as the
+ * API does (E404108), and the page then shows "not found".
+ */
+export const acadDocForm: FormHandler = async (c, field) => {
+  const user = c.var.user;
+  const here = c.req.path;
+  if (!user) return c.redirect(`${path('/login')}?redirect=${encodeURIComponent(here)}`, 303);
+  const { is_public } = parseFields(body, { is_public: field('is_public') });
+  await setCertificatePublic(c.env.DB, c.req.param('id') ?? '', user.accountId, is_public === 'true', Date.now());
+  await leaveFlash(c, here, { form: 'acaddoc', step: 'saved', values: {}, errors: {}, code: null, status: 200 });
+  return c.redirect(here, 303);
+};
