@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { DEMO } from './demo-data.mjs';
-import { badgeSvg, issuerSvg } from './demo-images.mjs';
+import { badgeSvg, issuerSvg, logoPng, sealPng, signaturePng } from './demo-images.mjs';
 import { issuerApi } from './lib/issuer-api.mjs';
 import { devBatch } from './lib/dev-sql.mjs';
 import { registerAndActivate } from './lib/register.mjs';
@@ -109,14 +109,30 @@ export async function seedDemo(base) {
     `UPDATE assertions SET is_public = 1 WHERE id IN (${publicIds.join(', ')});`,
     `INSERT OR IGNORE INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json, name, description, issuer_name, issuer_url, recipient_email, issued_on, is_public, verify_status, verified_at, created_at, updated_at) VALUES (${[hostId, accountId, external.assertion.id, external.assertion.id, JSON.stringify(external.assertion), JSON.stringify(external.badge), JSON.stringify(external.issuer), external.badge.name, external.badge.description, external.issuer.name, external.issuer.url, email, Date.parse(external.assertion.issuedOn), 1, 'valid', now, now, now].map(q).join(', ')});`,
   ]);
-  for (const doc of DEMO.acadDocs)
-    await api(base, '/acad-docs', keyOf(doc.issuer), {
-      recipient: email,
-      name: doc.name,
-      title: doc.title,
-      details: doc.details,
+  // Certificates (issue 18): templates with PNG artwork, then the documents, through the issuer API.
+  const templateIds = {};
+  for (const [i, t] of DEMO.certTemplates.entries()) {
+    const { id, issuer, ...fields } = t;
+    const created = await api(base, '/cert-templates', keyOf(issuer), {
+      ...fields,
+      logo: logoPng(i === 2 ? '#0f7b5f' : '#0b5cad').toString('base64'),
+      seal: t.kind === 'completion' ? undefined : sealPng().toString('base64'),
+      signature: signaturePng().toString('base64'),
     });
-  const state = { recipient: { email, password, account_id: accountId }, issuers, assertions: awarded };
+    templateIds[id] = { id: created.cert_template_id, issuer };
+  }
+  const acadDocs = [];
+  for (const { template, ...doc } of DEMO.acadDocs) {
+    const t = templateIds[template];
+    const created = await api(base, '/acad-docs', keyOf(t.issuer), { ...doc, template_id: t.id, recipient: email });
+    acadDocs.push(created.acad_doc_id);
+  }
+  const state = {
+    recipient: { email, password, account_id: accountId },
+    issuers,
+    assertions: awarded,
+    acad_docs: acadDocs,
+  };
   writeFileSync(STATE, JSON.stringify(state, null, 2));
   return state;
 }

@@ -17,7 +17,21 @@ Commands
   revoke              --assertion ID --reason TEXT
   reissue             --assertion ID
   delete              --assertion ID
-  acad-doc            --to EMAIL --name N --title T --details JSON [--issued-on ISO] [--blockchain]
+
+Certificates (academic documents)
+  create-template     --kind completion|diploma|transcript --name N --languages en,ja --heading en=Diploma --heading ja=学位記
+                      [--layout classic|modern] [--fields a,b,...] [--signer-name N] [--signer-title T]
+                      [--logo FILE] [--signature FILE] [--seal FILE]      (images: PNG or JPEG)
+  update-template     --template ID [any create-template option but --kind; --languages needs every --heading]
+  list-templates
+  retire-template     --template ID
+  acad-doc            --template ID --to EMAIL --name N --title T [--language ja] [--details JSON]
+                      [--rows FILE] [--issued-on ISO] [--blockchain]
+                      (--rows: a transcript's rows, CSV with the header course,credits,grade,term, or JSON)
+  acad-doc-status     --doc ID
+  revoke-doc          --doc ID --reason TEXT
+  reissue-doc         --doc ID [--template ID] [--name N] [--title T] [--language L] [--details JSON] [--rows FILE]
+  delete-doc          --doc ID
 
 Common options
   --base URL          the wallet (default: LANYARD_URL or http://127.0.0.1:8787)
@@ -53,6 +67,19 @@ const options = {
   reason: { type: 'string' },
   title: { type: 'string' },
   details: { type: 'string' },
+  template: { type: 'string' },
+  kind: { type: 'string' },
+  layout: { type: 'string' },
+  languages: { type: 'string' },
+  heading: { type: 'string', multiple: true },
+  fields: { type: 'string' },
+  'signer-name': { type: 'string' },
+  'signer-title': { type: 'string' },
+  logo: { type: 'string' },
+  signature: { type: 'string' },
+  seal: { type: 'string' },
+  rows: { type: 'string' },
+  doc: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -116,6 +143,65 @@ const profile = () =>
     service_country: o.country ? Number(o.country) : undefined,
   });
 
+/** "en=Diploma" pairs into the headings object. */
+const headings = (pairs) =>
+  pairs?.length
+    ? Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]))
+    : undefined;
+
+const templateFields = () =>
+  strip({
+    name: o.name,
+    layout: o.layout,
+    languages: o.languages ? list(o.languages) : undefined,
+    headings: headings(o.heading),
+    fields: o.fields ? list(o.fields) : undefined,
+    signer_name: o['signer-name'],
+    signer_title: o['signer-title'],
+    logo: image(o.logo),
+    signature: image(o.signature),
+    seal: image(o.seal),
+  });
+
+/** One CSV line into fields: commas split, double quotes group ("" is a quote). */
+function csvLine(line) {
+  const out = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted && ch === '"' && line[i + 1] === '"') cur += line[++i];
+    else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+/** A transcript's rows from a JSON file (an array) or a CSV file whose header names the columns. */
+function rowsFrom(file) {
+  if (!file) return undefined;
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  if (file.endsWith('.json')) return JSON.parse(text);
+  const [header, ...lines] = text.split(/\r?\n/).filter((l) => l.trim());
+  const cols = csvLine(header ?? '').map((c) => c.toLowerCase());
+  return lines.map((line) => {
+    const cells = csvLine(line);
+    const row = Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']));
+    return { course: row.course, credits: Number(row.credits), grade: row.grade, term: row.term };
+  });
+}
+
+const docFields = () => ({
+  language: o.language,
+  details: o.details ? JSON.parse(o.details) : undefined,
+  rows: rowsFrom(o.rows),
+  issued_on: o['issued-on'],
+});
+
 switch (command) {
   case 'create-issuer':
     for (const field of ['name', 'url', 'email']) need(field);
@@ -169,20 +255,49 @@ switch (command) {
   case 'delete':
     await call('DELETE', `/assertions/${encodeURIComponent(need('assertion'))}`, undefined, key);
     break;
+  case 'create-template':
+    await call('POST', '/cert-templates', { kind: need('kind'), ...templateFields() }, key);
+    break;
+  case 'update-template':
+    await call('PATCH', `/cert-templates/${encodeURIComponent(need('template'))}`, templateFields(), key);
+    break;
+  case 'list-templates':
+    await call('GET', '/cert-templates', undefined, key);
+    break;
+  case 'retire-template':
+    await call('DELETE', `/cert-templates/${encodeURIComponent(need('template'))}`, undefined, key);
+    break;
   case 'acad-doc':
     await call(
       'POST',
       '/acad-docs',
       strip({
+        template_id: need('template'),
         recipient: need('to'),
         name: need('name'),
         title: need('title'),
-        details: JSON.parse(need('details')),
-        issued_on: o['issued-on'],
+        ...docFields(),
         blockchain: o.blockchain ?? false,
       }),
       key,
     );
+    break;
+  case 'acad-doc-status':
+    await call('GET', `/acad-docs/${encodeURIComponent(need('doc'))}`, undefined, key);
+    break;
+  case 'revoke-doc':
+    await call('POST', `/acad-docs/${encodeURIComponent(need('doc'))}/revoke`, { reason: need('reason') }, key);
+    break;
+  case 'reissue-doc':
+    await call(
+      'POST',
+      `/acad-docs/${encodeURIComponent(need('doc'))}/reissue`,
+      strip({ template_id: o.template, name: o.name, title: o.title, ...docFields() }),
+      key,
+    );
+    break;
+  case 'delete-doc':
+    await call('DELETE', `/acad-docs/${encodeURIComponent(need('doc'))}`, undefined, key);
     break;
   default:
     console.error(`Unknown command "${command}".\n\n${HELP}`);
