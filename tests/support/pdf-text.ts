@@ -21,12 +21,12 @@ function parseCmap(source: string): Map<string, string> {
 const streamText = (s: PDFRawStream) => new TextDecoder('latin1').decode(decodePDFRawStream(s).decode());
 
 /**
- * The text a PDF's first page draws, in drawing order, read back through each font's ToUnicode
+ * The text a PDF's page (the first unless told) draws, in drawing order, read back through each font's ToUnicode
  * map: what a copy-and-paste or a screen reader gets (for tests; handles pdf-lib's own output).
  */
-export async function pdfPageText(bytes: Uint8Array): Promise<Shown[]> {
+export async function pdfPageText(bytes: Uint8Array, pageIndex = 0): Promise<Shown[]> {
   const doc = await PDFDocument.load(bytes);
-  const page = doc.getPage(0).node;
+  const page = doc.getPage(pageIndex).node;
   const fonts = page.Resources()?.lookup(PDFName.of('Font'), PDFDict);
   const cmaps = new Map<string, Map<string, string>>();
   for (const [name, ref] of fonts?.entries() ?? []) {
@@ -41,10 +41,12 @@ export async function pdfPageText(bytes: Uint8Array): Promise<Shown[]> {
     .join('\n');
   const shown: Shown[] = [];
   let cmap = new Map<string, string>();
-  for (const m of ops.matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj/g)) {
+  // Tj shows one string; TJ an array of strings and spacing numbers (glyphs placed one by one).
+  for (const m of ops.matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj|\[([^\]]*)\]\s*TJ/g)) {
     if (m[1]) cmap = cmaps.get(m[1]) ?? new Map();
     else {
-      const glyphs: string[] = (m[2] ?? '').toLowerCase().match(/.{4}/g) ?? [];
+      const hex = m[3] === undefined ? (m[2] ?? '') : [...m[3].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
+      const glyphs: string[] = hex.toLowerCase().match(/.{4}/g) ?? [];
       shown.push({ text: glyphs.map((g) => cmap.get(g) ?? '').join(''), missingGlyph: glyphs.includes('0000') });
     }
   }

@@ -10,6 +10,12 @@ import type { Translate } from '../../i18n/translator';
  * 2. The name printed is the person's wallet name, as they wrote it, in that language's name
  *    order (common.full_name). An English download prints the English name instead when both
  *    English names are set (spec §3: "English names are for PDFs"); without them, the wallet name.
+ * 3. An academic document (issue 18) is printed once, in the document's own language (the one its
+ *    issuer chose from the template's), not the reader's; its labels are certificate_pdf.*. The name
+ *    printed is the recipient's name as the issuer wrote it. Only when the document is in English
+ *    and that name is not in Latin script does it print the owner's English names instead, when
+ *    the owner has set both (rule 2's reason: English names are for PDFs); the issuer's wording is
+ *    otherwise never replaced, since the document is the issuer's statement.
  */
 
 /** The names an account keeps: the wallet name and the optional English one. */
@@ -54,4 +60,18 @@ export function certificateText(
     expiresOn: b.expiresAt === null ? null : t('download.pdf_expires_on', { date: date.format(b.expiresAt) }),
     verify: t('download.pdf_verify', { url: b.verifyUrl }),
   };
+}
+
+/** Latin letters, digits, punctuation and combining marks only: a name an English PDF can print as is. */
+const LATIN_NAME = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+
+/** The name an academic document's PDF prints (rule 3 above). */
+export function acadPdfName(
+  t: Translate,
+  lang: Language,
+  issuedName: string,
+  owner: Pick<PdfNames, 'firstNameEn' | 'lastNameEn'> | null,
+): string {
+  if (lang !== 'en' || LATIN_NAME.test(issuedName) || !owner?.firstNameEn || !owner.lastNameEn) return issuedName;
+  return t('common.full_name', { first: owner.firstNameEn, last: owner.lastNameEn });
 }

@@ -34,8 +34,9 @@ export const hostedRoutes = new Hono<AppEnv>()
   .get(`/Assertion/:id`, async (c) => {
     const s = hostedService(c.env);
     const id = c.req.param('id');
-    if (wantsHtml(c)) return c.redirect(s.urls.publicBadgePage(id), 303);
-    const live = await s.liveAssertion(id);
+    const live = await s.liveDocument(id);
+    // An academic document's person-facing page is the certificate page (issue 18).
+    if (wantsHtml(c)) return c.redirect(live.acad ? s.urls.publicAcadDocPage(id) : s.urls.publicBadgePage(id), 303);
     if (live.kind === 'missing') throw new AppError('E404101');
     openHeaders(c, 60);
     // A revoked (or deleted) hosted assertion answers 410 Gone with revoked: true (OB 2.0).
@@ -52,7 +53,11 @@ export const hostedRoutes = new Hono<AppEnv>()
     const s = hostedService(c.env);
     const found = await s.badgeClass(c.req.param('id'));
     if (!found) throw new AppError('E404101');
-    if (wantsHtml(c)) return c.redirect(s.urls.badgeClassPage(found.bc.issuerId, found.bc.id), 303);
+    if (wantsHtml(c))
+      return c.redirect(
+        found.bc ? s.urls.badgeClassPage(found.bc.issuerId, found.bc.id) : s.urls.publicAcadDocPage(c.req.param('id')),
+        303,
+      );
     openHeaders(c, 300);
     return ldJson(c, found.doc);
   })
@@ -65,11 +70,16 @@ export const hostedRoutes = new Hono<AppEnv>()
     return ldJson(c, doc);
   })
   .get(`/:kind{Issuer|BadgeClass}/:id/image`, async (c) => {
-    const obj = await hostedService(c.env).image(
-      c.req.param('kind') === 'Issuer' ? 'issuer' : 'badgeClass',
-      c.req.param('id'),
-    );
-    if (!obj) throw new AppError('E404100');
+    const s = hostedService(c.env);
+    const kind = c.req.param('kind') === 'Issuer' ? 'issuer' : 'badgeClass';
+    const obj = await s.image(kind, c.req.param('id'));
+    if (!obj) {
+      // An academic document's class image (issue 18): a template image or a generated card.
+      const png = kind === 'badgeClass' ? await s.acad.classImage(c.req.param('id')) : null;
+      if (!png) throw new AppError('E404100');
+      openHeaders(c, 3600);
+      return imageResponse(c, png, 'png');
+    }
     openHeaders(c, 3600);
     return imageResponse(c, obj.body, obj.httpMetadata?.contentType === 'image/png' ? 'png' : 'svg');
   })

@@ -13,6 +13,7 @@ import { signAssertion } from '../openbadges/jws';
 import { openIssuerKey } from '../openbadges/keys';
 import { ByteMemo } from '../openbadges/memo';
 import { obUrls } from '../openbadges/urls';
+import { acadHosting } from './acad-service';
 
 /** Recently baked images, per isolate (public data; see ByteMemo for why this is safe). */
 const baked = new ByteMemo(16 * 1024 * 1024);
@@ -24,6 +25,7 @@ export function hostedService(env: Env) {
   const u = obUrls(env.PUBLIC_BASE_URL);
   const issuing = issuingRepo(env.DB);
   const assertions = assertionsRepo(env.DB);
+  const acad = acadHosting(env, u);
 
   /** A live assertion (one D1 round trip), with its class image and, if signed, its signing key. */
   async function liveAssertion(id: string) {
@@ -38,6 +40,16 @@ export function hostedService(env: Env) {
     return { kind: 'ok' as const, found, doc: assertionDocument(u, a, keyId) };
   }
 
+  /**
+   * What the hosted namespace serves at /Assertion/{id}: a badge's assertion, or, for an id no badge
+   * has, an academic document's (issue 18; ids are random 128-bit, so the two never collide).
+   */
+  async function liveDocument(id: string) {
+    const badge = await liveAssertion(id);
+    if (badge.kind !== 'missing') return { ...badge, acad: false };
+    return { ...(await acad.live(id)), acad: true };
+  }
+
   /** A baked image stored earlier, also kept in this isolate's memo. */
   async function fromR2(cacheKey: string) {
     const obj = await env.BUCKET.get(cacheKey);
@@ -50,6 +62,9 @@ export function hostedService(env: Env) {
   return {
     urls: u,
     liveAssertion,
+    liveDocument,
+    /** Academic documents as OB 2.0 assertions (their PDF job signs through this). */
+    acad,
 
     async issuer(id: string) {
       const [issuer, keys] = await Promise.all([issuing.issuer(id), issuing.liveKeys(id)]);
@@ -64,7 +79,9 @@ export function hostedService(env: Env) {
 
     async badgeClass(id: string) {
       const [bc, tags] = await Promise.all([issuing.badgeClass(id), issuing.tagNames(id)]);
-      return bc ? { bc, doc: badgeClassDocument(u, bc, tags) } : null;
+      if (bc) return { bc, doc: badgeClassDocument(u, bc, tags) };
+      const doc = await acad.badgeClass(id);
+      return doc ? { bc: null, doc } : null;
     },
 
     async key(id: string) {
@@ -74,12 +91,11 @@ export function hostedService(env: Env) {
 
     async revocationList(issuerId: string) {
       if (!(await issuing.issuer(issuerId))) return null;
-      const revoked = await assertions.revokedSigned(issuerId);
-      return revocationListDocument(
-        u,
-        issuerId,
-        revoked.map((r) => ({ id: r.id, reason: r.reason ?? (r.deletedAt ? 'Deleted by the issuer.' : null) })),
-      );
+      const [revoked, docs] = await Promise.all([assertions.revokedSigned(issuerId), acad.revoked(issuerId)]);
+      return revocationListDocument(u, issuerId, [
+        ...revoked.map((r) => ({ id: r.id, reason: r.reason ?? (r.deletedAt ? 'Deleted by the issuer.' : null) })),
+        ...docs,
+      ]);
     },
 
     /** The stored image of an issuer or a badge class. */
@@ -94,6 +110,7 @@ export function hostedService(env: Env) {
      */
     async bakedImage(id: string, waitUntil: (p: Promise<unknown>) => void) {
       const live = await liveAssertion(id);
+      if (live.kind === 'missing') return acad.bakedImage(id, waitUntil);
       if (live.kind !== 'ok') return live;
       const { a, imageKey, imageType, keyId, privateKeyEnc } = live.found;
       const signed = a.verificationType === 'signed';

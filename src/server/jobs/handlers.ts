@@ -5,7 +5,14 @@ import { sendMail } from '../mail/send';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 import { deleteObjects } from '../storage/objects-repo';
 
-type Handler<K extends JobKind> = (env: Env, outboxId: string, payload: JobPayloads[K], now: number) => Promise<void>;
+/** `attempt.final`: the outbox gives the row up if this attempt fails too (a handler may record that). */
+type Handler<K extends JobKind> = (
+  env: Env,
+  outboxId: string,
+  payload: JobPayloads[K],
+  now: number,
+  attempt?: { final: boolean },
+) => Promise<void>;
 
 /** What each outbox kind does. Every handler is idempotent: it may run twice for one row. */
 export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
@@ -14,5 +21,5 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   purge_account: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
   delete_objects: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
   password_link: (env, id, payload, now) => sendPasswordLink(env, id, payload, now),
-  acad_pdf: (env, _id, payload, now) => buildAcadDocPdf(env, payload.docId, now),
+  acad_pdf: (env, _id, payload, now, attempt) => buildAcadDocPdf(env, payload.docId, now, attempt),
 };

@@ -18,9 +18,17 @@ export async function runOutbox(env: Env, outboxId: string, log: Logger, now = D
   if (!row) return 'skipped';
   try {
     const kind = row.kind as JobKind;
-    const handler = JOB_HANDLERS[kind] as (e: Env, id: string, p: JobPayloads[JobKind], n: number) => Promise<void>;
+    const handler = JOB_HANDLERS[kind] as (
+      e: Env,
+      id: string,
+      p: JobPayloads[JobKind],
+      n: number,
+      a: { final: boolean },
+    ) => Promise<void>;
     if (!handler) throw new Error(`no handler for outbox kind ${row.kind}`);
-    await handler(env, row.id, JSON.parse(row.payload) as JobPayloads[JobKind], now);
+    await handler(env, row.id, JSON.parse(row.payload) as JobPayloads[JobKind], now, {
+      final: row.attempts >= MAX_ATTEMPTS,
+    });
     await markOutboxDone(env.DB, row.id, Date.now());
     return 'done';
   } catch (err) {

@@ -19,6 +19,8 @@ export function obUrls(publicBaseUrl: string) {
     revocationList: (issuerId: string) => at(`/RevocationList/${issuerId}`),
     /** Human pages of the wallet that browsers asking for HTML are sent to. */
     publicBadgePage: (id: string) => walletUrl(env, `/public/assertions/detail/${id}`),
+    /** An academic document's public page (issue 18), also what its PDF's QR code opens. */
+    publicAcadDocPage: (id: string) => walletUrl(env, `/public/acaddocs/detail/${id}`),
     issuerPage: (id: string) => walletUrl(env, `/issuers/${id}`),
     badgeClassPage: (issuerId: string, id: string) => walletUrl(env, `/issuers/${issuerId}/badges/${id}`),
   };

@@ -34,7 +34,8 @@ export function docSource(env: Env, budget = new FetchBudget()) {
     if (!m) return { kind: 'missing', url: href };
     const [, kind, id = ''] = m;
     if (kind === 'Assertion') {
-      const live = await hosted.liveAssertion(id);
+      // A badge's assertion, or an academic document's (issue 18).
+      const live = await hosted.liveDocument(id);
       if (live.kind === 'missing') return { kind: 'missing', url: href };
       return live.kind === 'gone'
         ? { kind: 'gone', url: href, doc: live.doc as Record<string, unknown> }

@@ -1,0 +1,99 @@
+import { toLanguage } from '../../i18n/languages';
+import { translatorFor } from '../../i18n/translator';
+import type { AcadDocRow } from '../db/rows';
+import { acadPdfName } from '../downloads/pdf-language';
+import { qrPng } from '../downloads/qr';
+import { hostedService } from '../hosted/service';
+import { walletUrl } from '../http/wallet-url';
+import {
+  ACAD_LIMITS,
+  DEFAULT_FIELDS,
+  headingFor,
+  readDetails,
+  readRows,
+  readTemplate,
+  transcriptTotals,
+} from '../issuing/templates';
+import { gradePointAverage } from './gpa';
+import type { AcadPdfInput } from './pdf-input';
+import { renderAcadDocPdf } from './pdf-render';
+import { acadPdfKey, acadPdfObjects, acadPdfRepo, type PrintRow } from './pdf-repo';
+import { acadPdfText } from './pdf-text';
+
+/** A failure that trying again cannot mend (E422105 semantics: the template is missing). */
+export class PermanentPdfFailure extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'PermanentPdfFailure';
+  }
+}
+
+/** The public page of a document: what its QR code and printed URL open. */
+export const acadPublicUrl = (env: Env, id: string) => walletUrl(env, `/public/acaddocs/detail/${id}`);
+
+/** Everything the PDF shows, read from the document, its template, its owner and R2. */
+export async function acadPdfInput(env: Env, row: PrintRow): Promise<AcadPdfInput> {
+  const { doc } = row;
+  if (!row.template) throw new PermanentPdfFailure('E422105: the document has no template');
+  const tpl = readTemplate(row.template);
+  const lang = toLanguage(doc.language) ?? tpl.languages[0] ?? 'en';
+  const t = translatorFor(lang);
+  const rows = doc.kind === 'transcript' ? readRows(doc).slice(0, ACAD_LIMITS.maxRows) : [];
+  const totals = transcriptTotals(rows);
+  const url = acadPublicUrl(env, doc.id);
+  const objects = acadPdfObjects(env.BUCKET);
+  const [logo, signature, seal, qr, signed] = await Promise.all([
+    objects.bytes(tpl.images.logo),
+    objects.bytes(tpl.images.signature),
+    objects.bytes(tpl.images.seal),
+    qrPng(url, 240),
+    hostedService(env).acad.signed(doc.id),
+  ]);
+  return {
+    lang,
+    kind: doc.kind,
+    layout: tpl.layout,
+    fields: new Set(tpl.fields.length ? tpl.fields : DEFAULT_FIELDS[doc.kind]),
+    heading: headingFor(tpl, lang),
+    name: acadPdfName(t, lang, doc.name, row),
+    title: doc.title,
+    issuer: doc.issuerName,
+    docId: doc.id,
+    details: readDetails(doc).slice(0, ACAD_LIMITS.maxDetails),
+    rows,
+    text: acadPdfText(t, lang, {
+      issuer: doc.issuerName,
+      issuedOn: doc.issuedOn,
+      id: doc.id,
+      url,
+      credits: totals.credits,
+      courses: totals.courses,
+      gpa: gradePointAverage(rows),
+    }),
+    signer: { name: tpl.signerName, title: tpl.signerTitle },
+    images: { logo, signature, seal },
+    qrPng: qr,
+    url,
+    date: new Date(doc.updatedAt || doc.createdAt),
+    credential: signed.kind === 'ok' && signed.jws ? { jws: signed.jws, assertion: JSON.stringify(signed.doc) } : null,
+  };
+}
+
+/** Printing an academic document's PDF and keeping its state (the job in pdf-job.ts drives it). */
+export function acadPrintService(env: Env) {
+  const repo = acadPdfRepo(env.DB);
+  const keyOf = (doc: Pick<AcadDocRow, 'id' | 'updatedAt'>) => acadPdfKey(doc.id, doc.updatedAt);
+  return {
+    read: (id: string) => repo.forPrinting(id),
+    keyOf,
+    markFailed: (doc: Pick<AcadDocRow, 'id' | 'updatedAt'>) => repo.markFailed(doc.id, doc.updatedAt),
+
+    /** Prints, stores, and marks ready; false when the document changed or went meanwhile. */
+    async printAndStore(row: PrintRow, _now: number): Promise<boolean> {
+      const pdf = await renderAcadDocPdf(env, await acadPdfInput(env, row));
+      const key = keyOf(row.doc);
+      await acadPdfObjects(env.BUCKET).put(key, pdf);
+      return repo.markReady(row.doc.id, row.doc.updatedAt, key);
+    },
+  };
+}

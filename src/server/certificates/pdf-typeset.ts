@@ -1,0 +1,131 @@
+import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@pdfme/pdf-lib';
+import * as fontkit from 'fontkit';
+import { fontRunsFor } from '../fonts/load';
+import { drawShaped, shapedWidth } from './pdf-shaping';
+
+/** A piece of text drawn with one font (the PDF has no per-glyph fallback). */
+export type Run = { text: string; font: PDFFont };
+export type Line = Run[];
+
+export const INK = rgb(0.12, 0.16, 0.22);
+export const MUTED = rgb(0.35, 0.4, 0.47);
+
+/** Text as drawn: control characters and line breaks become spaces (a field is one paragraph). */
+const clean = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segments(text: string, lang: string, by: 'word' | 'grapheme'): string[] {
+  const key = `${lang}:${by}`;
+  let s = segmenters.get(key);
+  if (!s) segmenters.set(key, (s = new Intl.Segmenter(lang, { granularity: by })));
+  return [...s.segment(text)].map((x) => x.segment);
+}
+
+/** PostScript names of the font files, read once per isolate (the files never change). */
+const postscriptNames = new Map<string, string>();
+
+/**
+ * The name a subset font carries: a six-letter tag, "+", and the face's PostScript name (PDF 32000
+ * 9.6.4), so readers and preflight tools see it is a subset. The tag comes from the file's name,
+ * so printing the same document again gives the same bytes.
+ */
+function subsetName(file: string, data: ArrayBuffer): string {
+  let ps = postscriptNames.get(file);
+  if (!ps) {
+    // fontkit reads a Uint8Array as pdf-lib gives it; its typings ask for a Node Buffer.
+    const font = fontkit.create(new Uint8Array(data) as unknown as Buffer) as { postscriptName?: string | null };
+    ps = (font.postscriptName ?? file.replace(/\W+/g, '')).replace(/[^\x21-\x7e]|[()<>[\]{}/%#]/g, '');
+    postscriptNames.set(file, ps);
+  }
+  let h = 2166136261;
+  for (const ch of file) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 16777619) >>> 0;
+  let tag = '';
+  for (let i = 0; i < 6; i += 1, h = Math.floor(h / 26)) tag += String.fromCharCode(65 + (h % 26));
+  return `${tag}+${ps}`;
+}
+
+export const widthOf = (line: Line, size: number) =>
+  line.reduce((n, r) => n + r.font.widthOfTextAtSize(r.text, size), 0);
+
+/**
+ * Text into runs of embedded fonts for one PDF: each font slice (src/server/fonts) is embedded once,
+ * as a subset (stack notes: fontkit 2, always subset), the first time a character needs it.
+ */
+export function typesetter(env: Env, doc: PDFDocument, lang: string) {
+  const fonts = new Map<string, Promise<PDFFont>>();
+  async function runs(text: string): Promise<Line> {
+    const found = await fontRunsFor(env, text, lang);
+    return Promise.all(
+      found.map(async (r) => {
+        let f = fonts.get(r.file);
+        if (!f)
+          fonts.set(r.file, (f = doc.embedFont(r.data, { subset: true, customName: subsetName(r.file, r.data) })));
+        return { text: r.text, font: await f };
+      }),
+    );
+  }
+
+  /** One line, clipped with an ellipsis at a character boundary (never inside a Thai or Bengali cluster). */
+  async function fit(text: string, size: number, max: number): Promise<Line> {
+    const t = clean(text);
+    const whole = await runs(t);
+    if (widthOf(whole, size) <= max) return whole;
+    const g = segments(t, lang, 'grapheme');
+    let lo = 0;
+    let hi = g.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (widthOf(await runs(`${g.slice(0, mid).join('').trimEnd()}…`), size) <= max) lo = mid;
+      else hi = mid - 1;
+    }
+    return runs(`${g.slice(0, lo).join('').trimEnd()}…`);
+  }
+
+  /** Lines of at most `max` points, broken between words (or clusters), at most `maxLines` of them. */
+  async function wrap(text: string, size: number, max: number, maxLines: number): Promise<Line[]> {
+    const words = segments(clean(text), lang, 'word');
+    const lines: string[] = [];
+    let current = '';
+    for (let i = 0; i < words.length; i += 1) {
+      const next = current + (words[i] ?? '');
+      if (current === '' || widthOf(await runs(next.trimEnd()), size) <= max) {
+        current = next;
+        continue;
+      }
+      lines.push(current.trim());
+      if (lines.length === maxLines) {
+        current = words.slice(i).join('');
+        break;
+      }
+      current = (words[i] ?? '').trimStart();
+    }
+    if (lines.length < maxLines)
+      return Promise.all([...lines, current.trim()].filter(Boolean).map((l) => fit(l, size, max)));
+    // Out of lines: the last one takes the rest, clipped.
+    const last = `${lines.pop() ?? ''} ${current}`;
+    return Promise.all([...lines, last].map((l) => fit(l, size, max)));
+  }
+
+  return { runs, fit, wrap };
+}
+
+export type Typesetter = ReturnType<typeof typesetter>;
+
+/** Draws a line of runs from x; returns its width. */
+export function drawLine(page: PDFPage, line: Line, size: number, x: number, y: number, color: RGB = INK): number {
+  let at = x;
+  for (const r of line) {
+    if (r.text) drawShaped(page, r.font, r.text, size, at, y, color);
+    at += shapedWidth(r.font, r.text, size);
+  }
+  return at - x;
+}
+
+/** Draws a line centred on `cx`. */
+export function drawCentred(page: PDFPage, line: Line, size: number, cx: number, y: number, color: RGB = INK) {
+  drawLine(page, line, size, cx - widthOf(line, size) / 2, y, color);
+}
