@@ -6,9 +6,10 @@
  *   qrcode       qrcode_{name}.png                    QR code of the public page
  *   blockchain   blockchain_certificate_{name}_{yyyymmdd}.json
  *   detail       detail_{name}_{yyyymmdd}.pdf         certificate (acaddoc) detail
+ *   acaddoc      academic_certificate_{title}_{yyyymmdd}.pdf   an academic document's PDF (issue 18)
  * {name} keeps letters of every script; characters that break file systems become "_".
  */
-export type DownloadKind = 'image' | 'json' | 'certificate' | 'qrcode' | 'blockchain' | 'detail';
+export type DownloadKind = 'image' | 'json' | 'certificate' | 'qrcode' | 'blockchain' | 'detail' | 'acaddoc';
 
 const PREFIX: Record<DownloadKind, string> = {
   image: 'badge',
@@ -17,6 +18,7 @@ const PREFIX: Record<DownloadKind, string> = {
   qrcode: 'qrcode',
   blockchain: 'blockchain_certificate',
   detail: 'detail',
+  acaddoc: 'academic_certificate',
 };
 
 export function safeName(name: string): string {

@@ -17,6 +17,7 @@ import { renderTiming } from './middleware/render-timing';
 import { serverTiming } from './middleware/server-timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
+import { acadDownloadRoutes } from './certificates/download-routes';
 import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';
 import { hostImageRoutes, hostRoutes, publicHostRoutes } from './wallet/host-routes';
@@ -67,6 +68,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', acadDocCheckRoutes)
   .route('/', acadDocRoutes)
   .route('/', downloadRoutes)
+  .route('/', acadDownloadRoutes)
   .route('/', walletPrefsRoutes)
   .route('/', emailRoutes)
   .route('/', settingsRoutes)

@@ -127,7 +127,10 @@ describe('the PDF of an academic document (acad_pdf job)', () => {
     expect(templateId).toBeTruthy();
 
     // A font that cannot be read is transient (the assets binding may fail): retried, then failed.
-    const broken = { ...env, ASSETS: { fetch: () => Promise.resolve(new Response('down', { status: 503 })) } } as unknown as Env;
+    const broken = {
+      ...env,
+      ASSETS: { fetch: () => Promise.resolve(new Response('down', { status: 503 })) },
+    } as unknown as Env;
     const other = await seedDoc(issuer, owner, { language: 'ko', name: '김민준', title: '데이터 과학 석사' });
     await expect(buildAcadDocPdf(broken, other.docId, Date.now())).rejects.toThrow();
     expect((await docRow(other.docId))?.pdf_state).toBe('pending');

@@ -1,0 +1,48 @@
+import { z } from '@hono/zod-openapi';
+import { attachment, downloadName } from '../../lib/file-names';
+import { SIGNED_IN } from '../auth/rules';
+import { AppError } from '../errors';
+import { jsonBody } from '../http/openapi';
+import { apiRouter } from '../http/router';
+import { acadDownloadService, PDF_RETRY_AFTER } from './download-service';
+
+const { router, route } = apiRouter(SIGNED_IN);
+
+const body = jsonBody(z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) }));
+
+/** One download of spec §7 `AdAssertion/Download/{name}`; Blockchain (next issue) is another name. */
+const download = <N extends string>(name: N, summary: string, type: string) =>
+  route({
+    method: 'post',
+    path: `/AdAssertion/Download/${name}`,
+    tags: ['Wallet'],
+    summary,
+    request: { body },
+    responses: {
+      200: { description: type, content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } },
+    },
+  });
+
+const pdf = download(
+  'pdf',
+  "The PDF of one of the signed-in account's certificates, with its signed credential attached; " +
+    '409 E409117 with Retry-After while it is being made',
+  'application/pdf',
+);
+
+/** The certificate downloads (issue 18): the owner's documents only, streamed from R2. */
+export const acadDownloadRoutes = router.openapi(pdf, async (c) => {
+  try {
+    const r = await acadDownloadService(c.env).pdf(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Length', String(r.size));
+    c.header('Content-Disposition', attachment(downloadName('acaddoc', r.doc.title, 'pdf', r.doc.issuedOn)));
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return c.body(r.body);
+  } catch (err) {
+    // The PDF is printed in the background: a client that waits this long and asks again gets it.
+    if (err instanceof AppError && err.code === 'E409117') c.header('Retry-After', String(PDF_RETRY_AFTER));
+    throw err;
+  }
+});
