@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { normalizeEmail } from '../../src/lib/email';
 import { hashRecipient } from '../../src/server/openbadges/documents';
-import { chunk, textChunk } from '../support/png';
+import { chunk, png, textChunk } from '../support/png';
 import { createAccount, unique } from './helpers';
 import { JPEG, ROWS, docRow, errorCode, issueDoc, newTemplate, outboxOf, realPng } from './acad-issuing-helpers';
 import { b64, issuerCall, newIssuer, PNG, SVG, waitFor } from './issuing-helpers';
@@ -77,6 +77,28 @@ describe('certificate templates', () => {
     expect((await env.BUCKET.list({ prefix: 'cert-templates/' })).objects.length).toBe(before);
     const apng = await realPng(32, 32, chunk('acTL', new Uint8Array(8)));
     expect(errorCode((await newTemplate(apiKey, { logo: b64(apng) })).json)).toBe('E415105');
+  });
+
+  it('IMG-01/02/04/05/11 for template images: polyglot stored clean, huge headers and bad chunks refused, size capped', async () => {
+    const { apiKey } = await newIssuer();
+    const polyglot = await realPng(32, 32, textChunk('tEXt', 'Comment', '<html><script>alert(1)</script>'));
+    const { id } = await newTemplate(apiKey, { logo: b64(polyglot) });
+    expect(new TextDecoder().decode(await object((await template(id))?.logo_key))).not.toContain('<script>');
+    // 2^31-1 a side, 66 bytes: refused from the header, nothing decoded (nor a 30000 px IDAT bomb).
+    const header = (w: number, h: number) => png(w, h, chunk('IDAT', new Uint8Array(8)));
+    const started = Date.now();
+    for (const bomb of [header(0x7fffffff, 0x7fffffff), header(30000, 30000)])
+      expect(errorCode((await newTemplate(apiKey, { logo: b64(bomb) })).json)).toBe('E415105');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const good = await realPng();
+    const longer = good.slice();
+    longer.set([0, 0, 0x7f, 0xff], 33);
+    for (const broken of [good.subarray(0, good.length - 5), longer])
+      expect(errorCode((await newTemplate(apiKey, { logo: b64(broken) })).json)).toBe('E415105');
+    const tooBig = new Uint8Array(1536 * 1024 + 1);
+    tooBig.set(good);
+    const over = await newTemplate(apiKey, { logo: b64(tooBig) });
+    expect([over.res.status, errorCode(over.json)]).toEqual([413, 'E413100']);
   });
 
   it('checks headings against languages, transcript-only fields, and printable text (translated)', async () => {
