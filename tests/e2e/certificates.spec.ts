@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import en from '../../src/i18n/locales/en.json' with { type: 'json' };
+import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
+import th from '../../src/i18n/locales/th.json' with { type: 'json' };
+import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
+import { registerAndActivate } from '../../scripts/lib/register.mjs';
+import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
+import { startSessionFor } from './session';
+
+type Catalogue = typeof en;
+const ORIGIN = 'http://127.0.0.1:8787';
+const BASE = '/ns/portal/openbadge';
+
+/** What each language's transcript says: its heading, title, a course and the recipient's name. */
+const TEXT = {
+  ja: { heading: '成績証明書', title: '情報科学部 成績証明書', course: '線形代数学', name: '髙橋 美咲' },
+  th: { heading: 'ใบแสดงผลการเรียน', title: 'ใบแสดงผลการเรียน คณะวิทยาศาสตร์', course: 'แคลคูลัส ๑', name: 'สมหญิง ใจดี' },
+} as const;
+
+/**
+ * A new recipient in `lang` holding one transcript, issued by the demo issuer through the issuer
+ * API (a template in that language, then the document to the recipient's verified address).
+ */
+async function holder(lang: keyof typeof TEXT) {
+  const text = TEXT[lang];
+  const email = `certs-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const id = String(
+    await registerAndActivate(ORIGIN, {
+      email,
+      password: 'Kestrel#Wing42',
+      firstName: 'Misaki',
+      lastName: 'Takahashi',
+      language: lang,
+    }),
+  );
+  const demo = JSON.parse(readFileSync('.wrangler/demo.json', 'utf8')) as { issuers: { api_key: string }[] };
+  const key = demo.issuers[0]?.api_key ?? '';
+  const template = (await issuerApi(ORIGIN, '/cert-templates', key, {
+    name: `Transcript ${lang}`,
+    kind: 'transcript',
+    languages: [lang, 'en'],
+    headings: { [lang]: text.heading, en: 'Academic Transcript' },
+  })) as { cert_template_id: string };
+  const doc = (await issuerApi(ORIGIN, '/acad-docs', key, {
+    template_id: template.cert_template_id,
+    recipient: email,
+    name: text.name,
+    title: text.title,
+    language: lang,
+    details: { GPA: '3.8' },
+    rows: [
+      { course: text.course, credits: 2, grade: 'A', term: '2024' },
+      { course: 'Data Structures', credits: 1.5, grade: 'B+', term: '2025' },
+    ],
+    issued_on: '2025-03-20T00:00:00Z',
+  })) as { acad_doc_id: string };
+  return { id, email, token: await startSessionFor(id), doc: doc.acad_doc_id, text };
+}
+
+for (const [lang, c] of [
+  ['ja', ja as Catalogue],
+  ['th', th as Catalogue],
+] as const) {
+  test(`${lang}: the certificates tab, the list, the detail, publish, and the public page as a visitor`, async ({
+    page,
+    browser,
+    problems,
+  }) => {
+    // Two contexts, an issuer call and a share image render: more than the default budget here.
+    test.setTimeout(90_000);
+    const h = await holder(lang);
+    await signIn(page, h.token);
+    await page.goto(`${BASE}/assertions?language=${lang}`);
+    await page.getByRole('link', { name: c.wallet.tab_certificates }).click();
+    await expect(page).toHaveURL(new RegExp(`${BASE}/acaddocs$`));
+    await expect(page.getByRole('heading', { level: 1, name: c.certificates.heading })).toBeVisible();
+    await expect(page.getByText(c.certificates.listed_one.replace('{{count}}', '1'))).toBeVisible();
+    const row = page.locator('.certificate-row').filter({ hasText: h.text.title });
+    await expect(row).toContainText(c.certificates.kind_transcript);
+    await expect(row).toContainText(c.wallet.mark_private);
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('link', { name: h.text.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: h.text.title })).toBeVisible();
+    await expect(page.getByText(h.text.heading, { exact: true })).toBeVisible();
+    await expect(page.getByText(h.text.name)).toBeVisible();
+    await expect(page.getByRole('cell', { name: h.text.course })).toBeVisible();
+    await expect(page.getByText(c.certificates.total_courses.replace('{{count}}', '2'))).toBeVisible();
+    await expect(page.getByText(h.email)).toBeVisible();
+    await hydrated(page, 'CertificateActions');
+    await expect(page.getByText(c.certificates.share_hint)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: c.detail.make_public }).click();
+    await expect(page.getByRole('status').filter({ hasText: c.certificates.is_public })).toBeVisible();
+    const linkedIn = new URL(
+      (await page.getByRole('link', { name: c.share.linkedin_profile }).getAttribute('href')) ?? '',
+    );
+    expect(linkedIn.searchParams.get('startTask')).toBe('CERTIFICATION_NAME');
+    expect(linkedIn.searchParams.get('name')).toBe(h.text.title);
+    expect(linkedIn.searchParams.get('issueYear')).toBe('2025');
+    expect(linkedIn.searchParams.get('certId')).toBe(h.doc);
+    const publicUrl = linkedIn.searchParams.get('certUrl') ?? '';
+    expect(publicUrl).toBe(`${ORIGIN}${BASE}/public/acaddocs/detail/${h.doc}`);
+    await expect(page.getByRole('img', { name: c.share.qr_alt })).toBeVisible();
+
+    // A visitor with JavaScript off: the whole page is in the HTML, with its share tags, and no login button.
+    const anonymous = await browser.newContext({ javaScriptEnabled: false });
+    const visitor = await anonymous.newPage();
+    const res = await visitor.goto(`${publicUrl}?language=${lang}`);
+    expect(res?.status()).toBe(200);
+    await expect(visitor.getByRole('heading', { level: 1, name: h.text.title })).toBeVisible();
+    await expect(visitor.getByRole('cell', { name: h.text.course })).toBeVisible();
+    await expect(visitor.getByText(h.email)).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: c.header.log_in })).toHaveCount(0);
+    await expect(visitor.getByRole('button', { name: c.certificates.verify })).toBeVisible();
+    await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute('href', publicUrl);
+    await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', h.text.title);
+    await expect(visitor.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    const image = (await visitor.locator('meta[property="og:image"]').getAttribute('content')) ?? '';
+    const card = await visitor.request.get(image);
+    expect([card.status(), card.headers()['content-type']]).toEqual([200, 'image/png']);
+    const ld = JSON.parse(
+      (await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as Record<string, unknown>;
+    expect(ld).toMatchObject({
+      '@type': 'EducationalOccupationalCredential',
+      name: h.text.title,
+      credentialCategory: 'transcript',
+      url: publicUrl,
+      recognizedBy: { '@type': 'Organization' },
+    });
+    // axe needs scripts in the page: the owner's signed-in tab shows the same content.
+    await page.goto(publicUrl);
+    await expectNoAxeViolations(page);
+
+    // The public wallet lists it in its own section.
+    await visitor.goto(`${BASE}/public/assertions/user/${h.id}?language=${lang}`);
+    await expect(visitor.getByRole('link', { name: h.text.title })).toBeVisible();
+
+    // Made private without JavaScript (the page's form), the public page is gone at once.
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const owner = await noJs.newPage();
+    await signIn(owner, h.token);
+    await owner.goto(`${BASE}/acaddocs/detail/${h.doc}?language=${lang}`);
+    await owner.getByRole('button', { name: c.detail.make_private }).click();
+    await expect(owner.getByText(c.certificates.is_private)).toBeVisible();
+    const gone = await visitor.goto(`${publicUrl}?language=${lang}`);
+    expect(gone?.status()).toBe(404);
+    await expect(visitor.getByRole('heading', { name: c.not_found.heading })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: c.header.log_in })).toHaveCount(0);
+    await anonymous.close();
+    await noJs.close();
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the list without certificates shows its empty state, and needs a session', async ({ page, problems }) => {
+  const res = await page.goto(`${BASE}/acaddocs?language=en`);
+  expect(new URL(page.url()).pathname).toBe(`${BASE}/login`);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${BASE}/acaddocs?language=en`);
+  expect(res?.status()).toBe(200);
+  const email = `certs-empty-${Date.now()}@example.test`;
+  const id = String(
+    await registerAndActivate(ORIGIN, { email, password: 'Kestrel#Wing42', firstName: 'Ada', lastName: 'Lovelace' }),
+  );
+  await signIn(page, await startSessionFor(id));
+  await page.goto(`${BASE}/acaddocs?language=en`);
+  await expect(page.getByText(en.certificates.empty)).toBeVisible();
+  // Someone else's certificate is "not found", whatever its id.
+  const other = await page.goto(`${BASE}/acaddocs/detail/no-such-certificate`);
+  expect(other?.status()).toBe(404);
+  expect(problems).toEqual([]);
+});
