@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
-import { newIssuer } from './issuing-helpers';
+import { issuerCall, newIssuer } from './issuing-helpers';
 
 /*
  * The recipient's side of academic documents (issue 18): the certificate list, the owner's detail,
@@ -82,75 +82,66 @@ async function insertDoc(d: Doc): Promise<string> {
   return id;
 }
 
-async function insertTemplate(issuerId: string, kind: string, headings: Record<string, string>) {
-  const id = unique('tpl').replace(/[^A-Za-z0-9_-]/g, '');
-  const now = Date.now();
-  await env.DB.prepare(
-    `INSERT INTO cert_templates (id, issuer_id, name, kind, layout, languages_json, headings_json, fields_json,
-       created_at, updated_at) VALUES (?, ?, 'Template', ?, 'classic', ?, ?, '[]', ?, ?)`,
-  )
-    .bind(id, issuerId, kind, JSON.stringify(Object.keys(headings)), JSON.stringify(headings), now, now)
-    .run();
-  return id;
+/** Calls the issuer API and answers the id it names, failing loudly on anything but success. */
+async function issued(apiKey: string, path: string, body: unknown, key: string): Promise<string> {
+  const { json } = await issuerCall(path, apiKey, body);
+  if (json.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json[key] as string;
 }
 
-/** An account with a session and certificates from two issuers in every state. */
+/**
+ * An account with a session and certificates from two issuers in every state, written through the
+ * issuer API (templates, documents, a revocation and a deletion) as an issuer would.
+ */
 async function holder() {
   const acct = await createAccount();
   const token = await createSession(acct.id);
   const a = await newIssuer('Aoba University');
   const z = await newIssuer('Zenith College');
-  const base = { accountId: acct.id, email: acct.email };
-  const tpl = await insertTemplate(a.issuerId, 'diploma', { en: 'Diploma', ja: '学位記' });
+  const template = (apiKey: string, kind: string, headings: Record<string, string>) =>
+    issued(
+      apiKey,
+      '/cert-templates',
+      { name: `${kind} template`, kind, languages: Object.keys(headings), headings },
+      'cert_template_id',
+    );
+  const diploma = await template(a.apiKey, 'diploma', { ja: '学位記', en: 'Diploma' });
+  const transcript = await template(z.apiKey, 'transcript', { en: 'Academic Transcript' });
+  const completion = await template(z.apiKey, 'completion', { en: 'Certificate of Completion' });
+  const doc = async (apiKey: string, template_id: string, title: string, issuedOn: string, more = {}) => {
+    // Apart in time, so "newest" (the order of arrival) is never a tie.
+    await new Promise((r) => setTimeout(r, 5));
+    return issued(
+      apiKey,
+      '/acad-docs',
+      {
+        template_id,
+        recipient: acct.email,
+        name: '山田 花子',
+        title,
+        details: { Degree: 'Bachelor of Science', 専攻: '情報科学' },
+        issued_on: issuedOn,
+        ...more,
+      },
+      'acad_doc_id',
+    );
+  };
   const ids = {
-    diploma: await insertDoc({
-      ...base,
-      title: 'Bachelor of Science',
-      issuerId: a.issuerId,
-      issuerName: 'Aoba University',
-      issuedOn: Date.UTC(2024, 2, 20),
-      createdAt: Date.now() - 3000,
-      templateId: tpl,
-    }),
-    transcript: await insertDoc({
-      ...base,
-      title: 'Academic Transcript',
-      issuerId: z.issuerId,
-      issuerName: 'Zenith College',
-      kind: 'transcript',
-      issuedOn: Date.UTC(2025, 6, 1),
-      createdAt: Date.now() - 2000,
+    diploma: await doc(a.apiKey, diploma, 'Bachelor of Science', '2024-03-20T00:00:00Z'),
+    transcript: await doc(z.apiKey, transcript, 'Academic Transcript', '2025-07-01T00:00:00Z', {
       rows: [
         { course: '線形代数', credits: 2, grade: 'A', term: '2023 Spring' },
         { course: 'Data Structures', credits: 1.5, grade: 'B+', term: '2023 Fall' },
         { course: 'Thesis', credits: 0.5, grade: 'P', term: '2024' },
       ],
     }),
-    completion: await insertDoc({
-      ...base,
-      title: 'Certificate of Completion',
-      issuerId: z.issuerId,
-      issuerName: 'Zenith College',
-      kind: 'completion',
-      issuedOn: Date.UTC(2023, 0, 5),
-      createdAt: Date.now() - 1000,
-    }),
-    revoked: await insertDoc({
-      ...base,
-      title: 'Master of Arts',
-      issuerId: a.issuerId,
-      issuerName: 'Aoba University',
-      issuedOn: Date.UTC(2022, 8, 30),
-      revoked: 'Issued in error',
-    }),
-    deleted: await insertDoc({
-      ...base,
-      title: 'Deleted one',
-      issuerId: a.issuerId,
-      issuerName: 'Aoba',
-      deleted: true,
-    }),
+    completion: await doc(z.apiKey, completion, 'Certificate of Completion', '2023-01-05T00:00:00Z'),
+    revoked: await doc(a.apiKey, diploma, 'Master of Arts', '2022-09-30T00:00:00Z'),
+    deleted: await doc(a.apiKey, diploma, 'Deleted one', '2021-01-01T00:00:00Z'),
   };
+  const revoke = await issuerCall(`/acad-docs/${ids.revoked}/revoke`, a.apiKey, { reason: 'Issued in error' });
+  const remove = await issuerCall(`/acad-docs/${ids.deleted}`, a.apiKey, undefined, 'DELETE');
+  if (revoke.json.status !== 200 || remove.json.status !== 200) throw new Error('revoke or delete failed');
   return { ...acct, token, issuers: { a, z }, ids };
 }
 
@@ -244,13 +235,19 @@ describe('the certificate list (FindListForAcadDoc)', () => {
   it('is empty for an account without certificates, and shows only the caller’s own', async () => {
     const other = await createAccount();
     const token = await createSession(other.id);
-    await insertDoc({
-      title: 'Not yours',
-      issuerId: h.issuers.a.issuerId,
-      issuerName: 'Aoba University',
-      accountId: null,
-      email: other.email,
-    });
+    // A document waiting for an address nobody has verified belongs to no wallet.
+    const template = await issued(
+      h.issuers.a.apiKey,
+      '/cert-templates',
+      { name: 'Pending', kind: 'completion', languages: ['en'], headings: { en: 'Certificate' } },
+      'cert_template_id',
+    );
+    await issued(
+      h.issuers.a.apiKey,
+      '/acad-docs',
+      { template_id: template, recipient: `nobody-${other.id}@example.test`, name: 'Nobody', title: 'Not yours' },
+      'acad_doc_id',
+    );
     const r = await call('AdAssertion/FindListForAcadDoc', token);
     expect(r.json).toMatchObject({ status: 200, total_count: 0, certificates: [] });
     const check = await call('AdAssertion/CheckIssuedAcadDocs', token);
@@ -302,7 +299,7 @@ describe("the owner's certificate (GetAcadDoc)", () => {
     expect(c.rows).toHaveLength(3);
     expect(c.rows[0]).toEqual({ course: '線形代数', credits: 2, grade: 'A', term: '2023 Spring' });
     expect(c.totals).toEqual({ courses: 3, credits: 4 });
-    expect(c.heading).toBeNull();
+    expect(c.heading).toBe('Academic Transcript');
   });
 
   it('shows the revocation reason', async () => {

@@ -5,7 +5,6 @@ import { acad } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
 import { HiddenToken } from '../lib/HiddenToken';
 import { useHydrated } from '../lib/use-hydrated';
-import { pdfRoute } from './pdf-route';
 
 export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
   isPublic: string;
@@ -76,7 +75,7 @@ export default function CertificateActions({
   };
   const download = async () => {
     setBusy('pdf');
-    await downloadFile(pdfRoute, { assertion_id: id }, labels);
+    await downloadFile(acad.Download.pdf, { assertion_id: id }, labels);
     setBusy(null);
   };
   const copy = async () => {
