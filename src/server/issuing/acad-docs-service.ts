@@ -26,7 +26,7 @@ type ReissueInput = z.infer<typeof acadReissueBody>;
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Where the owner finds a certificate in the wallet (the notification's link). */
-export const ownerDetailPath = (id: string) => path(`/acaddocs/detail/${id}`);
+const ownerDetailPath = (id: string) => path(`/acaddocs/detail/${id}`);
 
 /**
  * Writes one document in one batch: the row (its template, language and, for a reissue, the

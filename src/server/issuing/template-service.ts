@@ -8,7 +8,14 @@ import { commitWithJobs } from '../outbox/commit';
 import type { templateBody, templatePatch } from './acad-schemas';
 import { decodeBase64 } from './images';
 import { checkTemplateImage } from './template-images';
-import { DEFAULT_FIELDS, readTemplate, TEMPLATE_IMAGES, type CertTemplate, type TemplateImage } from './templates';
+import {
+  DEFAULT_FIELDS,
+  readTemplate,
+  TEMPLATE_IMAGES,
+  TRANSCRIPT_ONLY,
+  type CertTemplate,
+  type TemplateImage,
+} from './templates';
 import { templatesRepo } from './templates-repo';
 
 type TemplateInput = z.infer<typeof templateBody>;
@@ -89,7 +96,7 @@ export async function ownTemplate(env: Env, issuerId: string, id: string): Promi
 export async function updateTemplate(env: Env, issuerId: string, id: string, input: TemplatePatch) {
   const old = readTemplate(await ownTemplate(env, issuerId, id));
   if (old.retired) throw new AppError('E422105');
-  if (input.fields?.some((f) => f === 'rows' || f === 'totals') && old.kind !== 'transcript')
+  if (input.fields?.some((f) => TRANSCRIPT_ONLY.includes(f)) && old.kind !== 'transcript')
     throw new AppError('E400100', {}, [{ field: 'fields', key: 'validation.invalid' }]);
   await assertPrintable(env, [...Object.values(input.headings ?? {}), input.signer_name, input.signer_title]);
   const keys = await storeImages(env, issuerId, input);

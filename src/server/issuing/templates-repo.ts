@@ -19,12 +19,6 @@ export function templatesRepo(d1: D1Database) {
       return rows[0] ?? null;
     },
 
-    /** A template by id alone (the PDF prints a document with its template, even a retired one). */
-    async byId(id: string): Promise<CertTemplateRow | null> {
-      const rows = await d.select().from(certTemplates).where(eq(certTemplates.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
-
     list: (issuerId: string): Promise<CertTemplateRow[]> =>
       d
         .select()
