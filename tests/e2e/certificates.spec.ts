@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
+import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
@@ -171,4 +173,35 @@ test('the list without certificates shows its empty state, and needs a session',
   const other = await page.goto(`${BASE}/acaddocs/detail/no-such-certificate`);
   expect(other?.status()).toBe(404);
   expect(problems).toEqual([]);
+});
+
+test('th: the PDF button says, translated, that the PDF is still being made, then saves it once ready', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(60_000);
+  const h = await holder('th');
+  const c = th as Catalogue;
+  // Printing runs in the background: once it is done, hold the document in "being made" again to
+  // see the spec §8 message, then let it be ready.
+  await expect(async () => {
+    const [row] = await devSql(ORIGIN, `SELECT pdf_state FROM acad_docs WHERE id = '${h.doc}'`);
+    expect(row?.['pdf_state']).toBe('ready');
+  }).toPass({ timeout: 30_000 });
+  await devSql(ORIGIN, `UPDATE acad_docs SET pdf_state = 'pending' WHERE id = '${h.doc}'`);
+  await signIn(page, h.token);
+  await page.goto(`${BASE}/acaddocs/detail/${h.doc}?language=th`);
+  await hydrated(page, 'CertificateActions');
+  await page.getByRole('button', { name: c.certificates.download_pdf }).click();
+  await expect(page.getByText(c.errors.E409117)).toBeVisible();
+  await page.getByRole('button', { name: c.common.close }).click();
+  await devSql(ORIGIN, `UPDATE acad_docs SET pdf_state = 'ready' WHERE id = '${h.doc}'`);
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: c.certificates.download_pdf }).click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await readFile((await file.path()) ?? '');
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // A 409 answer is the expected outcome of the first click, not a page problem.
+  expect(problems.filter((p) => !p.includes('409') || !p.includes('/AdAssertion/Download/pdf'))).toEqual([]);
 });
