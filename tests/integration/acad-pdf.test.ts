@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
@@ -6,6 +6,7 @@ import { attachedCredentials } from '../../src/server/verify/pdf-credential';
 import { verifyBadge } from '../../src/server/verify/verify';
 import { pdfPageText } from '../support/pdf-text';
 import { docRow, seedDoc, seedIssuer, seedOwner, transcriptRows } from './acad-helpers';
+import { BASE, createAccount, createSession, SAME_ORIGIN } from './helpers';
 
 type Issuer = Awaited<ReturnType<typeof seedIssuer>>;
 type Owner = Awaited<ReturnType<typeof seedOwner>>;
@@ -152,5 +153,76 @@ describe('the PDF of an academic document (acad_pdf job)', () => {
     const after = await docRow(docId);
     expect(after?.pdf_state).toBe('ready');
     expect(after?.pdf_key).toBe(`acad-docs/${docId}/${(before?.updated_at ?? 0) + 5}.pdf`);
+  });
+
+  describe('AdAssertion/Download/pdf', () => {
+    const download = (token: string, id: string) =>
+      exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/AdAssertion/Download/pdf`, {
+        method: 'POST',
+        headers: { ...SAME_ORIGIN, Cookie: `accessToken=${token}` },
+        body: JSON.stringify({ assertion_id: id }),
+      });
+    const code = async (res: Response) => ((await res.json()) as { errors: { code: string }[] }).errors[0]?.code;
+    let token: string;
+    beforeAll(async () => {
+      token = await createSession(owner.id);
+    });
+
+    it('pending 409 with Retry-After, then the PDF; failed 503; file gone 404 E404109', async () => {
+      const { docId } = await seedDoc(issuer, owner, { language: 'ja', title: '学士（工学）' });
+      const pending = await download(token, docId);
+      expect(pending.status).toBe(409);
+      expect(pending.headers.get('Retry-After')).toBe('5');
+      expect(await code(pending)).toBe('E409117');
+      const { bytes } = await printed(docId);
+      const res = await download(token, docId);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('application/pdf');
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+      expect(res.headers.get('Content-Disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent('academic_certificate_学士（工学）_20260320.pdf')}`,
+      );
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+
+      await env.DB.prepare("UPDATE acad_docs SET pdf_state = 'failed' WHERE id = ?").bind(docId).run();
+      const failed = await download(token, docId);
+      expect([failed.status, await code(failed)]).toEqual([503, 'E503101']);
+      await env.DB.prepare("UPDATE acad_docs SET pdf_state = 'ready' WHERE id = ?").bind(docId).run();
+      await env.BUCKET.delete((await docRow(docId))?.pdf_key ?? '');
+      const gone = await download(token, docId);
+      expect([gone.status, await code(gone)]).toEqual([404, 'E404109']);
+    });
+
+    it("404 E404108 for someone else's, a missing, a revoked and a deleted document, and 401 signed out", async () => {
+      const { docId } = await seedDoc(issuer, owner, { kind: 'completion' });
+      await printed(docId);
+      const stranger = await createAccount();
+      const theirs = await download(await createSession(stranger.id), docId);
+      expect([theirs.status, await code(theirs)]).toEqual([404, 'E404108']);
+      const missing = await download(token, 'no-such-document');
+      expect([missing.status, await code(missing)]).toEqual([404, 'E404108']);
+      const anonymous = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/AdAssertion/Download/pdf`, {
+        method: 'POST',
+        headers: SAME_ORIGIN,
+        body: JSON.stringify({ assertion_id: docId }),
+      });
+      expect(anonymous.status).toBe(401);
+      for (const column of ['revoked_at', 'deleted_at']) {
+        const other = await seedDoc(issuer, owner, { kind: 'completion' });
+        await printed(other.docId);
+        await env.DB.prepare(`UPDATE acad_docs SET ${column} = ? WHERE id = ?`).bind(Date.now(), other.docId).run();
+        const res = await download(token, other.docId);
+        expect([res.status, await code(res)]).toEqual([404, 'E404108']);
+      }
+    });
+
+    it('serves 50 parallel downloads of one PDF, all whole', async () => {
+      const { docId } = await seedDoc(issuer, owner, { language: 'th', name: 'สมชาย ใจดี' });
+      const { bytes } = await printed(docId);
+      const all = await Promise.all(Array.from({ length: 50 }, () => download(token, docId)));
+      expect(all.map((r) => r.status)).toEqual(Array(50).fill(200));
+      const bodies = await Promise.all(all.map(async (r) => new Uint8Array(await r.arrayBuffer())));
+      for (const b of bodies) expect(b).toEqual(bytes);
+    });
   });
 });

@@ -50,6 +50,21 @@ export function hostedService(env: Env) {
     return { ...(await acad.live(id)), acad: true };
   }
 
+  /**
+   * The compact JWS of a live signed assertion issued here, badge or academic document; null for a
+   * hosted one, a revoked one or an unknown id. Verifying a signed badge by its id checks this (the
+   * signed form is what the badge is; fetched at its URL, a signed badge fails E983).
+   */
+  async function signedCopy(id: string): Promise<string | null> {
+    const badge = await liveAssertion(id);
+    if (badge.kind === 'missing') {
+      const doc = await acad.signed(id);
+      return doc.kind === 'ok' ? doc.jws : null;
+    }
+    if (badge.kind !== 'ok' || badge.found.a.verificationType !== 'signed' || !badge.found.privateKeyEnc) return null;
+    return signAssertion(badge.doc, await openIssuerKey(env, badge.found.privateKeyEnc));
+  }
+
   /** A baked image stored earlier, also kept in this isolate's memo. */
   async function fromR2(cacheKey: string) {
     const obj = await env.BUCKET.get(cacheKey);
@@ -63,6 +78,7 @@ export function hostedService(env: Env) {
     urls: u,
     liveAssertion,
     liveDocument,
+    signedCopy,
     /** Academic documents as OB 2.0 assertions (their PDF job signs through this). */
     acad,
 

@@ -9,7 +9,7 @@ export type VerifyInput =
 
 /** What Public/Verification accepts (spec §7 input_type, plus the forms a person can drop in). */
 export interface VerificationRequest {
-  input_type: 'assertion_id' | 'host_assertion_id' | 'url' | 'json' | 'jws' | 'image';
+  input_type: 'assertion_id' | 'host_assertion_id' | 'url' | 'json' | 'jws' | 'image' | 'pdf';
   assertion_id?: string | undefined;
   /** A public imported badge of this wallet: verified at its source, against its holder's address. */
   host_assertion_id?: string | undefined;
@@ -18,10 +18,12 @@ export interface VerificationRequest {
   jws?: string | undefined;
   /** A baked PNG or SVG, base64. */
   image?: string | undefined;
+  /** A certificate PDF carrying its signed credential as an attached file (issue 18), base64. */
+  pdf?: string | undefined;
 }
 
-/** A payload found in an image or pasted: a JWS, assertion JSON, or the URL of a hosted assertion. */
-function fromText(text: string): VerifyInput | null {
+/** A payload found in an image, a PDF or pasted: a JWS, assertion JSON, or the URL of a hosted assertion. */
+export function fromText(text: string): VerifyInput | null {
   const t = text.trim();
   if (looksLikeJws(t)) return { kind: 'jws', text: t };
   if (t.startsWith('{')) {
@@ -46,19 +48,16 @@ export function toVerifyInput(env: Env, r: VerificationRequest): VerifyInput | n
     case 'url':
       return r.url ? { kind: 'url', url: r.url.trim() } : null;
     case 'host_assertion_id':
-      // Its source address is read from D1 by the service (verify/service.ts).
+    case 'pdf':
+      // Read by the service (verify/service.ts): a host badge's source from D1, a PDF's attachment.
       return null;
     case 'json':
     case 'jws':
       return fromText((r.input_type === 'json' ? r.json : r.jws) ?? '');
     case 'image': {
       if (!r.image) return null;
-      let bytes: Uint8Array;
-      try {
-        bytes = Uint8Array.from(atob(r.image), (c) => c.charCodeAt(0));
-      } catch {
-        return null;
-      }
+      const bytes = fromBase64(r.image);
+      if (!bytes) return null;
       try {
         const found = unbake(bytes);
         // In SVG the verify attribute wins over embedded JSON (OB baking rules).
@@ -68,5 +67,14 @@ export function toVerifyInput(env: Env, r: VerificationRequest): VerifyInput | n
         throw err;
       }
     }
+  }
+}
+
+/** Bytes of a base64 upload, or null when it is not base64. */
+export function fromBase64(b64: string): Uint8Array | null {
+  try {
+    return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
   }
 }

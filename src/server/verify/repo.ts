@@ -14,12 +14,19 @@ export interface PublicHostRecipient extends IssuedRecipient {
 /** What verification reads from this wallet's own tables. */
 export function verifyRepo(d1: D1Database) {
   return {
-    /** The recipient of an assertion issued here, or null when there is no such assertion. */
+    /**
+     * The recipient of an assertion issued here, or null when there is no such assertion. An
+     * academic document is an assertion too (issue 18): its id is looked up when no badge has it.
+     */
     issuedRecipient: (assertionId: string) =>
       d1
         .prepare(
           `SELECT a.recipient_email AS email, acc.first_name AS firstName, acc.last_name AS lastName, acc.language
-           FROM assertions a LEFT JOIN accounts acc ON acc.id = a.account_id WHERE a.id = ?`,
+           FROM assertions a LEFT JOIN accounts acc ON acc.id = a.account_id WHERE a.id = ?1
+           UNION ALL
+           SELECT d.recipient_email, acc.first_name, acc.last_name, acc.language
+           FROM acad_docs d LEFT JOIN accounts acc ON acc.id = d.account_id WHERE d.id = ?1
+           LIMIT 1`,
         )
         .bind(assertionId)
         .first<IssuedRecipient>(),

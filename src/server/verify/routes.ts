@@ -8,7 +8,8 @@ import { verifyRequest } from './service';
 import { apiRouter } from '../http/router';
 import { ANONYMOUS } from '../auth/rules';
 
-// A baked image of up to 5 MB arrives base64-encoded (IMG-11).
+// A baked image or a certificate PDF of up to 5 MB arrives base64-encoded (IMG-11; the other inputs
+// keep their own, smaller caps below).
 const { router, route } = apiRouter({ ...ANONYMOUS, maxBody: CONFIG.verifyBodyMaxBytes });
 
 const VERIFY_PATH = '/Wallet/Public/Verification';
@@ -20,15 +21,15 @@ const verification = route({
   summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
   description:
     'input_type assertion_id (a badge issued here), host_assertion_id (a public imported badge of this wallet), ' +
-    'url (a hosted assertion), json, jws, or image (a baked PNG/SVG, ' +
-    'base64). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
+    'url (a hosted assertion), json, jws, image (a baked PNG/SVG, base64) or pdf (a certificate PDF carrying its ' +
+    'signed credential as an attached file, base64; none attached: 422 E422100). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
     'no address, the address it was sent to is checked and the holder is named (a public imported badge: the ' +
     'address it was imported for). Results are kept 60 seconds. ' +
     'Anything but a badge issued here may fetch from other hosts: 60 such requests a minute per address (E429100).',
   request: {
     body: jsonBody(
       z.object({
-        input_type: z.enum(['assertion_id', 'host_assertion_id', 'url', 'json', 'jws', 'image']),
+        input_type: z.enum(['assertion_id', 'host_assertion_id', 'url', 'json', 'jws', 'image', 'pdf']),
         assertion_id: z.string().max(64).optional(),
         host_assertion_id: z.string().max(64).optional(),
         url: z.string().max(2048).optional(),
@@ -41,6 +42,11 @@ const verification = route({
           .max(512 * 1024)
           .optional(),
         image: z
+          .string()
+          .max(7 * 1024 * 1024)
+          .optional(),
+        // 5 MB of PDF in base64 (verify/pdf-credential.ts PDF_LIMITS).
+        pdf: z
           .string()
           .max(7 * 1024 * 1024)
           .optional(),

@@ -1,7 +1,9 @@
+import { hostedService } from '../hosted/service';
 import { throttle } from '../http/throttle';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { toVerifyInput, type VerificationRequest, type VerifyInput } from './input';
+import { ownAssertionId, pdfVerifyInput } from './pdf-input';
 import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 import { verifyRepo, type IssuedRecipient } from './repo';
 import { verifyBadge } from './verify';
@@ -47,11 +49,26 @@ async function resolve(
     if (!host) return null;
     return { input: { kind: 'url', url: host.sourceUrl }, own: emails.length === 0 ? host : null };
   }
-  const input = toVerifyInput(env, request);
+  const input =
+    request.input_type === 'pdf'
+      ? await pdfVerifyInput(request.pdf ?? '')
+      : (request.input_type === 'assertion_id' && (await signedById(env, request.assertion_id))) ||
+        toVerifyInput(env, request);
   if (!input) return null;
-  const own =
-    request.input_type === 'assertion_id' && emails.length === 0 && request.assertion_id
-      ? await repo.issuedRecipient(request.assertion_id)
-      : null;
+  // A badge or certificate issued here, given by id or carried by its PDF, is checked against the
+  // address it was sent to when no address is given.
+  const ownId =
+    request.input_type === 'assertion_id'
+      ? request.assertion_id
+      : request.input_type === 'pdf'
+        ? ownAssertionId(env, input)
+        : null;
+  const own = emails.length === 0 && ownId ? await repo.issuedRecipient(ownId) : null;
   return { input, own };
+}
+
+/** A signed badge or certificate issued here, given by id, is verified as the JWS it is signed as. */
+async function signedById(env: Env, id: string | undefined): Promise<VerifyInput | null> {
+  const jws = id ? await hostedService(env).signedCopy(id) : null;
+  return jws ? { kind: 'jws', text: jws } : null;
 }
