@@ -485,7 +485,8 @@ describe('FindListForAcadDoc with 200 documents in the account and 100k in the d
         expect(certificates(r)).toHaveLength(20);
       }
       const runs: number[] = [];
-      for (let i = 0; i < 100; i++) {
+      // 300 runs a sort: a p99 that a single pause of a busy shared machine cannot decide alone.
+      for (let i = 0; i < 300; i++) {
         const started = performance.now();
         await call('AdAssertion/FindListForAcadDoc', h.token, { sort, paging: { page: (i % 10) + 1 } });
         runs.push(performance.now() - started);
