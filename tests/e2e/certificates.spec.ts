@@ -136,6 +136,10 @@ for (const [lang, c] of [
     await page.goto(publicUrl);
     await expectNoAxeViolations(page);
 
+    // "Verify this certificate" posts its id to the verify page, which works without JavaScript.
+    await visitor.getByRole('button', { name: c.certificates.verify }).click();
+    await expect(visitor.getByText(c.verify.pass)).toBeVisible();
+
     // The public wallet lists it in its own section.
     await visitor.goto(`${BASE}/public/assertions/user/${h.id}?language=${lang}`);
     await expect(visitor.getByRole('link', { name: h.text.title })).toBeVisible();
