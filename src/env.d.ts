@@ -2,7 +2,7 @@
 import type { Language } from './i18n/languages';
 import type { Translate } from './i18n/translator';
 import type { SessionUser } from './server/context';
-import type { FormState } from './server/forms/state';
+import type { FormState } from './server/form-state';
 
 declare global {
   namespace App {

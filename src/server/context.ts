@@ -1,6 +1,6 @@
 import type { Language } from '../i18n/languages';
 import type { Translate } from '../i18n/translator';
-import type { FormState } from './forms/state';
+import type { FormState } from './form-state';
 import type { Logger } from './log';
 
 /** The signed-in user as the chrome and the API see it; no secrets, safe to render. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/password-hash';
 import { createServer } from '../../src/server/app';
 import type { AppEnv } from '../../src/server/context';
-import type { FormState } from '../../src/server/forms/state';
+import type { FormState } from '../../src/server/form-state';
 import { BASE, createAccount, createSession, SAME_ORIGIN } from './helpers';
 
 /*

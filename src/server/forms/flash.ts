@@ -5,7 +5,7 @@ import { base64url } from '../auth/tokens';
 import { cookieBase } from '../auth/cookies';
 import type { AppEnv } from '../context';
 import { sameText, seal } from './seal';
-import type { FormState } from './state';
+import type { FormState } from '../form-state';
 
 /** The one-minute cookie that carries a form's outcome across its 303 redirect. */
 const FLASH_COOKIE = 'form_result';

@@ -10,7 +10,7 @@ import { errorBody, type ErrorItem } from '../http/envelope';
 import { fieldErrors } from '../http/validation';
 import { dropFlash, readFlash } from './flash';
 import { TOKEN_FIELD } from '../../lib/form-token';
-import type { FormName, FormState } from './state';
+import type { FormName, FormState } from '../form-state';
 import { formToken, newFormKey, TOKEN_COOKIE, tokenMatches, validKey } from './token';
 
 /** A posted form's fields: `field(name)` is the text sent under that name, or '' when none was. */

@@ -3,7 +3,7 @@ import { requestPasswordLink, resetPassword } from '../accounts/password-reset';
 import { forgotBody, resetBody } from '../accounts/schemas';
 import { leaveFlash } from './flash';
 import { parseFields, type FormHandler } from './page-form';
-import type { FormName } from './state';
+import type { FormName } from '../form-state';
 
 const done = (form: FormName, step: string, values: Record<string, string> = {}) => ({
   form,

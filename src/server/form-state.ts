@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from './errors';
 
 /** The pages whose forms post to the server (issue 25): each has one handler in forms/routes.ts. */
 export type FormName = 'login' | 'register' | 'forgot' | 'reset' | 'activate' | 'receive' | 'terms' | 'acaddoc';
