@@ -12,6 +12,7 @@ import { notificationFigures } from './notifications.mjs';
 import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
+import { acadPdfFigures } from './acad-pdf.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 
 const PORT = 8790;
@@ -52,6 +53,7 @@ let hosted;
 let signed;
 let settings;
 let bell;
+let acadPdf;
 try {
   if (!ONLY || ONLY.test('verification')) {
     hosted = await hostedVerification(worker.base, issuers);
@@ -60,6 +62,7 @@ try {
   const fixture = await issuingFixture(worker.base);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
+  if (!ONLY || ONLY.test('acaddoc pdf')) acadPdf = await acadPdfFigures(worker.base);
   const targets = [
     ...TARGETS,
     { name: 'hosted assertion (JSON-LD)', path: `/api/v1.0/openBadge/v2/Assertion/${fixture.assertionId}` },
@@ -188,6 +191,15 @@ if (discovery) {
       `search "${term}" (${[...term].length} characters, ${t.matches} badge matches; server / client): FindBadgeList ${f(t.list)}; FindAllList ${f(t.overview)}`,
     );
   console.log(`issuer page, render (server / client): ${f(discovery.issuerPage)}`);
+}
+if (acadPdf) {
+  const { certificate: c, transcript: t } = acadPdf;
+  console.log(
+    `acaddoc PDF, one-page certificate with ja/th/bn text (in the Worker, ${c.count} renders): p50 ${c.p50} ms, p99 ${c.p99} ms, ${(c.bytes / 1024).toFixed(0)} KB`,
+  );
+  console.log(
+    `acaddoc PDF, 200-row transcript (in the Worker, ${t.count} renders): p50 ${t.p50} ms, p99 ${t.p99} ms, max ${t.max} ms, ${(t.bytes / 1024).toFixed(0)} KB`,
+  );
 }
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)

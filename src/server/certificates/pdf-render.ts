@@ -7,6 +7,28 @@ import { drawFooters } from './pdf-parts';
 import { drawTranscript } from './pdf-transcript';
 import { typesetter } from './pdf-typeset';
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+
+/**
+ * fontkit, parsing each font file once per isolate: pdf-lib parses the file again for every PDF
+ * (its tables took a fifth of a render). The files are immutable and a parsed font is only read;
+ * each PDF still makes its own subset of it.
+ */
+const parsed = new WeakMap<ArrayBufferLike, ParsedFont>();
+const cachedFontkit: Fontkit = {
+  create(data: Uint8Array) {
+    const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    let font = whole ? parsed.get(data.buffer) : undefined;
+    if (!font) {
+      // fontkit 2's typings declare collections too; a single-face font file always gives a Font.
+      font = (fontkit as unknown as Fontkit).create(data);
+      if (whole) parsed.set(data.buffer, font);
+    }
+    return font;
+  },
+};
+
 /** The names of the embedded credential files (verify/pdf-credential.ts looks for the first). */
 export const CREDENTIAL_FILE = 'credential.jws';
 export const ASSERTION_FILE = 'assertion.json';
@@ -19,8 +41,7 @@ export const ASSERTION_FILE = 'assertion.json';
  */
 export async function renderAcadDocPdf(env: Env, input: AcadPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  // fontkit 2's typings declare collections too; a single-face font file always gives a Font.
-  doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+  doc.registerFontkit(cachedFontkit);
   doc.setTitle(`${input.title} – ${input.name}`, { showInWindowTitleBar: true });
   doc.setAuthor(input.issuer);
   doc.setSubject(`${input.heading}: ${input.title}`);

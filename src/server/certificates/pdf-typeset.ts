@@ -48,8 +48,7 @@ function subsetName(file: string, data: ArrayBuffer): string {
   return `${tag}+${ps}`;
 }
 
-export const widthOf = (line: Line, size: number) =>
-  line.reduce((n, r) => n + r.font.widthOfTextAtSize(r.text, size), 0);
+export const widthOf = (line: Line, size: number) => line.reduce((n, r) => n + shapedWidth(r.font, r.text, size), 0);
 
 /**
  * Text into runs of embedded fonts for one PDF: each font slice (src/server/fonts) is embedded once,
@@ -57,7 +56,14 @@ export const widthOf = (line: Line, size: number) =>
  */
 export function typesetter(env: Env, doc: PDFDocument, lang: string) {
   const fonts = new Map<string, Promise<PDFFont>>();
-  async function runs(text: string): Promise<Line> {
+  const known = new Map<string, Promise<Line>>();
+  /** The runs of a text, worked out once per text and document (fitting measures the same text often). */
+  function runs(text: string): Promise<Line> {
+    let r = known.get(text);
+    if (!r) known.set(text, (r = split(text)));
+    return r;
+  }
+  async function split(text: string): Promise<Line> {
     const found = await fontRunsFor(env, text, lang);
     return Promise.all(
       found.map(async (r) => {

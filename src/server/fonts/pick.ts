@@ -15,22 +15,39 @@ function orderFor(files: FontFile[], lang: string): FontFile[] {
   return first ? [...files.filter((f) => f.family === first), ...files.filter((f) => f.family !== first)] : files;
 }
 
+/** Per manifest and language, the first file covering each character seen (a PDF asks thousands of times). */
+const firsts = new WeakMap<FontFile[], Map<string, Map<number, FontFile | null>>>();
+function firstCovering(files: FontFile[], lang: string) {
+  let byLang = firsts.get(files);
+  if (!byLang) firsts.set(files, (byLang = new Map()));
+  let memo = byLang.get(lang);
+  if (!memo) byLang.set(lang, (memo = new Map()));
+  const ordered = orderFor(files, lang);
+  const seen = memo;
+  return (cp: number): FontFile | null => {
+    let hit = seen.get(cp);
+    if (hit === undefined) {
+      hit = ordered.find((f) => covers(f, cp)) ?? null;
+      // Bounded: a text of every code point cannot grow it past this.
+      if (seen.size < 50_000) seen.set(cp, hit);
+    }
+    return hit;
+  };
+}
+
 /**
  * Splits a text into runs each drawn by one font file (for the PDF, which has no per-glyph
  * fallback). Characters no file covers stay in the current run and render as the font's .notdef.
  */
 export function fontRuns(files: FontFile[], text: string, lang = 'en'): { file: FontFile; text: string }[] {
-  const ordered = orderFor(files, lang);
+  const first = firstCovering(files, lang);
   const latin = files.find((f) => f.family === 'latin' && covers(f, 0x41));
   if (!latin) return [];
   const runs: { file: FontFile; text: string }[] = [];
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
     const last = runs.at(-1);
-    const file =
-      last && (covers(last.file, cp) || /\s/.test(ch))
-        ? last.file
-        : (ordered.find((f) => covers(f, cp)) ?? last?.file ?? latin);
+    const file = last && (covers(last.file, cp) || /\s/.test(ch)) ? last.file : (first(cp) ?? last?.file ?? latin);
     if (last && last.file === file) last.text += ch;
     else runs.push({ file, text: ch });
   }

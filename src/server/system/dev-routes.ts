@@ -7,6 +7,7 @@ import { apiRouter } from '../http/router';
 import { jsonBody, okReply } from '../http/openapi';
 import { ok } from '../http/envelope';
 import { runDevSql } from './service';
+import { renderSample } from '../certificates/pdf-sample';
 
 /**
  * Outside production, and only when the server was started with a token (scripts/start.mjs makes
@@ -44,7 +45,24 @@ const sql = route({
   responses: okReply('Rows of each statement'),
 });
 
-/** The development SQL endpoint (mounted under /api/dev). */
-export const devRoutes = router.openapi(sql, async (c) =>
-  ok(c, { results: await runDevSql(c.env.DB, c.req.valid('json').statements) }),
-);
+const acadPdf = route({
+  method: 'post',
+  path: '/acad-pdf',
+  tags: ['Development'],
+  summary:
+    'Development only: render a sample certificate PDF (ja/th/bn text) or transcript without storing it; its time in the Worker and its size',
+  request: {
+    body: jsonBody(
+      z.object({ kind: z.enum(['diploma', 'transcript']), rows: z.number().int().min(0).max(300).default(200) }),
+    ),
+  },
+  responses: okReply('Render time (ms) and size (bytes)'),
+});
+
+/** The development endpoints (mounted under /api/dev): SQL, and the PDF benchmark's render (issue 18). */
+export const devRoutes = router
+  .openapi(sql, async (c) => ok(c, { results: await runDevSql(c.env.DB, c.req.valid('json').statements) }))
+  .openapi(acadPdf, async (c) => {
+    const { kind, rows } = c.req.valid('json');
+    return ok(c, await renderSample(c.env, kind, rows));
+  });
