@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import { PDFDocument } from '@pdfme/pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from '@pdfme/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
 import { attachedCredentials } from '../../src/server/verify/pdf-credential';
@@ -21,6 +21,20 @@ async function printed(id: string) {
 }
 
 const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
+
+/** The first page's content operators, decoded. */
+function pageOperators(pdf: PDFDocument) {
+  const contents = pdf.getPage(0).node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
+  return streams
+    .filter((x): x is PDFRawStream => x instanceof PDFRawStream)
+    .map((x) => latin1(decodePDFRawStream(x).decode()))
+    .join('\n');
+}
+
+/** A text string as pdf-lib writes it in hex: UTF-16BE with its byte order mark. */
+const utf16Hex = (text: string) =>
+  `FEFF${[...text].map((c) => (c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')).join('')}`;
 
 /** What a reader checks: A4, every font embedded as a subset with its ToUnicode map. */
 function fontsOf(bytes: Uint8Array) {
@@ -67,6 +81,12 @@ describe('the PDF of an academic document (acad_pdf job)', () => {
       const shown = (await pdfPageText(bytes)).map((s) => s.text).join('');
       expect(shown.replace(/\s/g, '')).toContain('TokyoTechAcademy');
       if (lang === 'ja') expect(shown).toContain('山田');
+      if (lang === 'bn-BD') {
+        // Bengali glyphs are placed one by one (GPOS offsets: TJ) and carry their text as written.
+        const ops = pageOperators(pdf);
+        expect(ops).toMatch(/\] TJ/);
+        expect(ops).toContain(`/ActualText <${utf16Hex(name)}>`);
+      }
       const [jws] = await attachedCredentials(bytes);
       expect(jws).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       const report = await verifyBadge(env, { kind: 'jws', text: jws as string }, [owner.email]);
