@@ -6,6 +6,8 @@ import th from '../../src/i18n/locales/th.json' with { type: 'json' };
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
+import { attachedCredentials } from '../../src/server/verify/pdf-credential';
+import { pdfPageText } from '../support/pdf-text';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
 
@@ -157,6 +159,75 @@ for (const [lang, c] of [
     await expect(visitor.getByRole('link', { name: c.header.log_in })).toHaveCount(0);
     await anonymous.close();
     await noJs.close();
+    expect(problems).toEqual([]);
+  });
+}
+
+/** Waits until the background job has printed the document's PDF. */
+async function printed(doc: string) {
+  await expect(async () => {
+    const [row] = await devSql(ORIGIN, `SELECT pdf_state FROM acad_docs WHERE id = ?`, [doc]);
+    expect(row?.['pdf_state']).toBe('ready');
+  }).toPass({ timeout: 30_000 });
+}
+
+/** The fonts of a PDF as a reader sees them: subset names (ABCDEF+Name) and embedded programs. */
+function fontsOf(bytes: Buffer) {
+  const s = bytes.toString('latin1');
+  return {
+    // The Type0 font and its descendant CIDFont both name the subset.
+    subsets: [...new Set([...s.matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]))],
+    embedded: (s.match(/\/FontFile2 /g) ?? []).length,
+  };
+}
+
+// Issue 18, "done means": the issuer's template and transcript (issuer API), then in the browser
+// the recipient's tab, detail, PDF download and publishing, and a visitor verifying that PDF.
+for (const [lang, c] of [
+  ['ja', ja as Catalogue],
+  ['th', th as Catalogue],
+] as const) {
+  test(`${lang}: the downloaded PDF has text, embedded fonts and its credential, and a visitor verifies it`, async ({
+    page,
+    browser,
+    problems,
+  }) => {
+    test.setTimeout(90_000);
+    const h = await holder(lang);
+    await printed(h.doc);
+    await signIn(page, h.token);
+    await page.goto(`${BASE}/assertions?language=${lang}`);
+    await page.getByRole('link', { name: c.wallet.tab_certificates }).click();
+    await page.locator('.certificate-row').getByRole('link', { name: h.text.title }).click();
+    await hydrated(page, 'CertificateActions');
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: c.certificates.download_pdf }).click();
+    const file = await saved;
+    const pdfPath = (await file.path()) ?? '';
+    const bytes = await readFile(pdfPath);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Text a reader can copy: the heading, the name and a course, in the document's own script.
+    const text = (await pdfPageText(bytes)).map((shown) => shown.text).join('');
+    for (const part of [h.text.heading, h.text.course]) expect(text).toContain(part);
+    expect(text.replace(/\s/g, '')).toContain(h.text.name.replace(/\s/g, ''));
+    const fonts = fontsOf(bytes);
+    expect(fonts.subsets.length).toBeGreaterThanOrEqual(2);
+    expect(fonts.embedded).toBe(fonts.subsets.length);
+    const [jws] = await attachedCredentials(bytes);
+    expect(jws).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    await page.getByRole('button', { name: c.detail.make_public }).click();
+    await expect(page.getByRole('status').filter({ hasText: c.certificates.is_public })).toBeVisible();
+
+    // Someone the PDF was emailed to, without an account and without JavaScript, checks it.
+    const anonymous = await browser.newContext({ javaScriptEnabled: false });
+    const visitor = await anonymous.newPage();
+    await visitor.goto(`${BASE}/verification?language=${lang}`);
+    await visitor.getByLabel(c.certificate_pdf.verify_file).setInputFiles(pdfPath);
+    await visitor.getByRole('button', { name: c.verify.submit, exact: true }).click();
+    const result = visitor.getByRole('region', { name: c.verify.result });
+    await expect(result.getByRole('status')).toHaveText(c.verify.pass);
+    await anonymous.close();
     expect(problems).toEqual([]);
   });
 }
