@@ -252,6 +252,7 @@ test('the list without certificates shows its empty state, and needs a session',
 
 test('th: the PDF button says, translated, that the PDF is still being made, then saves it once ready', async ({
   page,
+  browser,
   problems,
 }) => {
   test.setTimeout(60_000);
@@ -277,6 +278,15 @@ test('th: the PDF button says, translated, that the PDF is still being made, the
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
   const bytes = await readFile((await file.path()) ?? '');
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // Without JavaScript the button is a form whose answer is the file itself.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await signIn(plain, h.token);
+  await plain.goto(`${BASE}/acaddocs/detail/${h.doc}?language=th`);
+  const viaForm = plain.waitForEvent('download');
+  await plain.getByRole('button', { name: c.certificates.download_pdf }).click();
+  expect(await readFile((await (await viaForm).path()) ?? '')).toEqual(bytes);
+  await noJs.close();
   // A 409 answer is the expected outcome of the first click, not a page problem.
   expect(problems.filter((p) => !p.includes('409') || !p.includes('/AdAssertion/Download/pdf'))).toEqual([]);
 });

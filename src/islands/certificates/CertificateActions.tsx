@@ -33,7 +33,8 @@ export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
  * The owner's actions on a certificate: publish or make private, download the PDF, and share it
  * once public (URL, QR code, LinkedIn add-to-profile as a certification, X, Facebook). The toggle
  * is a form that posts to the page, so it works before this island hydrates and without
- * JavaScript; hydrated, it calls the API and stays on the page. The PDF download needs JavaScript.
+ * JavaScript; hydrated, it calls the API and stays on the page. The PDF download is a form too:
+ * without JavaScript the page's answer is the file itself.
  */
 export default function CertificateActions({
   id,
@@ -120,15 +121,20 @@ export default function CertificateActions({
               </button>
             </form>
           )}
-          <button
-            type="button"
-            className="btn"
-            disabled={!ready || busy !== null}
-            aria-busy={busy === 'pdf'}
-            onClick={() => void download()}
+          <form
+            method="post"
+            action={action}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void download();
+            }}
           >
-            {ready ? labels.download : labels.loading}
-          </button>
+            <HiddenToken token={formToken} />
+            <input type="hidden" name="action" value="pdf" />
+            <button type="submit" className="btn" disabled={busy !== null} aria-busy={busy === 'pdf'}>
+              {labels.download}
+            </button>
+          </form>
         </div>
       </section>
       {isPublic && !revoked ? (
