@@ -1,10 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from '@pdfme/pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
 import { attachedCredentials } from '../../src/server/verify/pdf-credential';
 import { verifyBadge } from '../../src/server/verify/verify';
-import { pdfPageText } from '../support/pdf-text';
+import { pageOperators, pdfPageText } from '../support/pdf-text';
 import { docRow, seedDoc, seedIssuer, seedOwner, transcriptRows } from './acad-helpers';
 import { BASE, createAccount, createSession, SAME_ORIGIN } from './helpers';
 
@@ -21,16 +21,6 @@ async function printed(id: string) {
 }
 
 const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
-
-/** The first page's content operators, decoded. */
-function pageOperators(pdf: PDFDocument) {
-  const contents = pdf.getPage(0).node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
-  return streams
-    .filter((x): x is PDFRawStream => x instanceof PDFRawStream)
-    .map((x) => latin1(decodePDFRawStream(x).decode()))
-    .join('\n');
-}
 
 /** A text string as pdf-lib writes it in hex: UTF-16BE with its byte order mark. */
 const utf16Hex = (text: string) =>
@@ -83,7 +73,7 @@ describe('the PDF of an academic document (acad_pdf job)', () => {
       if (lang === 'ja') expect(shown).toContain('山田');
       if (lang === 'bn-BD') {
         // Bengali glyphs are placed one by one (GPOS offsets: TJ) and carry their text as written.
-        const ops = pageOperators(pdf);
+        const ops = await pageOperators(bytes);
         expect(ops).toMatch(/\] TJ/);
         expect(ops).toContain(`/ActualText <${utf16Hex(name)}>`);
       }

@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pdfPageText } from '../support/pdf-text';
+import { pageOperators, pdfPageText } from '../support/pdf-text';
 import { BASE, SAME_ORIGIN, createAccount, createSession } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 
@@ -26,6 +26,16 @@ describe('the PDF certificate in the download language', () => {
   });
 
   /** The certificate downloaded from a page in `lang` (the language cookie the wallet sets). */
+  async function pdfBytes(lang: string) {
+    const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Download/pdf`, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, Cookie: `accessToken=${token}; language=${lang}` },
+      body: JSON.stringify({ assertion_id: id }),
+    });
+    expect(res.status).toBe(200);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
   async function download(lang: string) {
     const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Download/pdf`, {
       method: 'POST',
@@ -63,5 +73,16 @@ describe('the PDF certificate in the download language', () => {
       expect(text).toContain(label);
     expect(text).toContain('Hanako Yamada');
     expect(text).not.toContain('花子');
+  });
+
+  it('in Bengali: the labels are placed glyph by glyph with their OpenType offsets, and copy out as written', async () => {
+    const bytes = await pdfBytes('bn-BD');
+    const shown = await pdfPageText(bytes);
+    expect(shown.filter((s) => s.missingGlyph)).toEqual([]);
+    // GPOS-positioned runs are TJ arrays carrying the text as written (ActualText): before, vowel
+    // signs and ra-phala were drawn at plain advances, after their consonant.
+    const ops = await pageOperators(bytes);
+    expect(ops).toMatch(/\] TJ/);
+    expect(ops).toContain('/ActualText');
   });
 });

@@ -20,11 +20,8 @@ function parseCmap(source: string): Map<string, string> {
 
 const streamText = (s: PDFRawStream) => new TextDecoder('latin1').decode(decodePDFRawStream(s).decode());
 
-/**
- * The text a PDF's page (the first unless told) draws, in drawing order, read back through each font's ToUnicode
- * map: what a copy-and-paste or a screen reader gets (for tests; handles pdf-lib's own output).
- */
-export async function pdfPageText(bytes: Uint8Array, pageIndex = 0): Promise<Shown[]> {
+/** The content operators of a PDF's page (the first unless told), decoded, and its fonts' ToUnicode maps. */
+async function pageContent(bytes: Uint8Array, pageIndex: number) {
   const doc = await PDFDocument.load(bytes);
   const page = doc.getPage(pageIndex).node;
   const fonts = page.Resources()?.lookup(PDFName.of('Font'), PDFDict);
@@ -39,6 +36,20 @@ export async function pdfPageText(bytes: Uint8Array, pageIndex = 0): Promise<Sho
     .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
     .map(streamText)
     .join('\n');
+  return { ops, cmaps };
+}
+
+/** The decoded content operators of a page: to check how text is drawn (Tj, TJ, ActualText). */
+export async function pageOperators(bytes: Uint8Array, pageIndex = 0): Promise<string> {
+  return (await pageContent(bytes, pageIndex)).ops;
+}
+
+/**
+ * The text a PDF's page (the first unless told) draws, in drawing order, read back through each font's ToUnicode
+ * map: what a copy-and-paste or a screen reader gets (for tests; handles pdf-lib's own output).
+ */
+export async function pdfPageText(bytes: Uint8Array, pageIndex = 0): Promise<Shown[]> {
+  const { ops, cmaps } = await pageContent(bytes, pageIndex);
   const shown: Shown[] = [];
   let cmap = new Map<string, string>();
   // Tj shows one string; TJ an array of strings and spacing numbers (glyphs placed one by one).

@@ -1,7 +1,7 @@
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from '@pdfme/pdf-lib';
 import * as fontkit from 'fontkit';
 import { fontRunsFor } from '../fonts/load';
-import { drawShaped, shapedWidth } from './pdf-shaping';
+import { drawShaped, shapedWidth } from '../fonts/pdf-shaping';
 
 /** A piece of text drawn with one font (the PDF has no per-glyph fallback). */
 export type Run = { text: string; font: PDFFont };

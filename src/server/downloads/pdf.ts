@@ -2,6 +2,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import * as fontkit from 'fontkit';
 import { htmlLang, type Language } from '../../i18n/languages';
 import { fontRunsFor } from '../fonts/load';
+import { drawShaped, shapedWidth } from '../fonts/pdf-shaping';
 import type { CertificateText } from './pdf-language';
 
 export interface CertificateInput {
@@ -86,7 +87,7 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
 }
 
 function width(runs: Run[], size: number) {
-  return runs.reduce((sum, r) => sum + r.font.widthOfTextAtSize(r.text, size), 0);
+  return runs.reduce((sum, r) => sum + shapedWidth(r.font, r.text, size), 0);
 }
 
 /** Centres runs on the page, shrinking the size until the line fits inside the border. */
@@ -98,8 +99,9 @@ function centered(page: PDFPage, runs: Run[], size: number, y: number, color: ty
 
 function draw(page: PDFPage, runs: Run[], size: number, x: number, y: number, color: typeof INK) {
   let at = x;
+  // Drawn with OpenType positioning, so Bengali vowel signs and ra-phala sit where they belong.
   for (const r of runs) {
-    page.drawText(r.text, { x: at, y, size, font: r.font, color });
-    at += r.font.widthOfTextAtSize(r.text, size);
+    drawShaped(page, r.font, r.text, size, at, y, color);
+    at += shapedWidth(r.font, r.text, size);
   }
 }
