@@ -18,4 +18,13 @@ interface Env {
   /** Outbound guard: host:port pairs tests may reach (ignored in production), and the DoH resolver. */
   OUTBOUND_TEST_ALLOW?: string;
   DOH_URL?: string;
+  /**
+   * Blockcerts anchoring (issue 19): the JSON-RPC URL of an Ethereum node, the network it must be
+   * (mainnet | sepolia; its eth_chainId is checked), the confirmations a batch waits for, and the
+   * issuing key (0x + 64 hex, a secret: wrangler secret put CHAIN_PRIVATE_KEY).
+   */
+  CHAIN_RPC_URL?: string;
+  CHAIN_NETWORK?: string;
+  CHAIN_CONFIRMATIONS?: string;
+  CHAIN_PRIVATE_KEY?: string;
 }

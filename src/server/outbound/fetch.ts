@@ -32,6 +32,8 @@ export interface FetchOptions {
   accept: string;
   headersTimeoutMs?: number;
   totalTimeoutMs?: number;
+  /** A POST (JSON-RPC to a chain node): its redirects are refused, since a body is never replayed. */
+  post?: { body: string; contentType: string };
 }
 
 export interface Fetched {
@@ -61,6 +63,7 @@ export async function guardedFetch(policy: OutboundPolicy, raw: string, o: Fetch
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
         await res.body?.cancel();
+        if (o.post) throw new OutboundFailed('redirects', url.href);
         current = new URL(location, url).href;
         continue;
       }
@@ -77,9 +80,12 @@ export async function guardedFetch(policy: OutboundPolicy, raw: string, o: Fetch
 
 async function withHeadersTimeout(href: string, o: FetchOptions, total: AbortSignal): Promise<Response> {
   const headers = AbortSignal.timeout(o.headersTimeoutMs ?? 5_000);
+  const ua = { accept: o.accept, 'user-agent': 'Lanyard-Verifier/1.0 (+Open Badges 2.0)' };
   return fetch(href, {
     redirect: 'manual',
-    headers: { accept: o.accept, 'user-agent': 'Lanyard-Verifier/1.0 (+Open Badges 2.0)' },
+    ...(o.post
+      ? { method: 'POST', body: o.post.body, headers: { ...ua, 'content-type': o.post.contentType } }
+      : { headers: ua }),
     signal: AbortSignal.any([total, headers]),
   });
 }
