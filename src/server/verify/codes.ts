@@ -24,8 +24,18 @@
  * | E046 | expires_on | expiry before the issue date                                            |
  * | E991 | all four   | an Open Badges 3.0 credential (VC context or OpenBadgeCredential type,  |
  * |      |            | as JSON or a VC-JWT): not verified here yet; nothing is fetched for it  |
- * | E992 | all four   | a Blockcerts certificate (a blockcerts context, or a MerkleProof2017/   |
- * |      |            | 2019 proof): not verified here yet; nothing is fetched for it           |
+ * | E992 | all four   | a Blockcerts certificate this verifier does not read: found at a URL or |
+ * |      |            | as a JWS, or anchored only on a chain other than Ethereum (Bitcoin)     |
+ * | E989 | all four   | Blockcerts: the anchoring transaction holds another Merkle root         |
+ * | E990 | all four   | Blockcerts: a proof or hash algorithm not supported (not SHA-256        |
+ * |      |            | MerkleProof2017/2019)                                                   |
+ * | E994 | all four   | Blockcerts: not anchored (mocknet/mockchain): never valid               |
+ * | E995 | all four   | Blockcerts: the anchoring transaction is not found on its network (or   |
+ * |      |            | not mined yet)                                                          |
+ * | E996 | all four   | Blockcerts: the Merkle path does not lead from the credential's hash    |
+ * |      |            | to the Merkle root                                                      |
+ * | E997 | all four   | Blockcerts: the credential's hash is not the one anchored (changed, or  |
+ * |      |            | it uses terms no bundled context defines)                               |
  * | E993 | all four   | not a badge: JSON (given, or found at the URL) of no format known here, |
  * |      |            | or a page that is not JSON                                              |
  * | E171 | issued_by  | the issuer profile's `type` is missing or not Issuer/Profile            |
@@ -88,6 +98,12 @@ export type VerifyCode =
   | 'E991'
   | 'E992'
   | 'E993'
+  | 'E989'
+  | 'E990'
+  | 'E994'
+  | 'E995'
+  | 'E996'
+  | 'E997'
   | 'E999';
 
 export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
@@ -125,5 +141,11 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all'> = {
   E991: 'all',
   E992: 'all',
   E993: 'all',
+  E989: 'all',
+  E990: 'all',
+  E994: 'all',
+  E995: 'all',
+  E996: 'all',
+  E997: 'all',
   E999: 'all',
 };
