@@ -4,3 +4,4 @@ export * from './issuing';
 export * from './wallet';
 export * from './system';
 export * from './search';
+export * from './blockcerts';
