@@ -32,8 +32,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          // Real servers on 127.0.0.1: SMTP and HTTP mail, and stand-ins for other issuers and DoH.
-          globalSetup: ['./tests/support/mail-servers.ts', './tests/support/issuer-servers.ts'],
+          // Real servers on 127.0.0.1: SMTP and HTTP mail, stand-ins for other issuers and DoH, and an EVM node (anvil).
+          globalSetup: [
+            './tests/support/mail-servers.ts',
+            './tests/support/issuer-servers.ts',
+            './tests/support/anvil-node.ts',
+          ],
           setupFiles: ['./tests/integration/setup.ts'],
           // Tests drive real servers and several Argon2id hashes; on a busy 2-core machine a few
           // take close to 5 s (one failed CI at 5.01 s), so they get 30 s before they count as hung.
