@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ERRORS, isErrorCode } from '../../src/server/errors';
-import { backoffSeconds } from '../../src/server/jobs/run-outbox';
+import { backoffSeconds } from '../../src/server/jobs/retry';
 
 describe('error catalogue', () => {
   it('uses permanent E-codes whose middle digits are the HTTP status', () => {

@@ -1,7 +1,8 @@
 import { createLogger } from '../log';
 import type { JobMessage } from '../outbox/jobs';
 import { markOutboxFailed } from '../outbox/repo';
-import { backoffSeconds, runOutbox } from './run-outbox';
+import { backoffSeconds } from './retry';
+import { runOutbox } from './run-outbox';
 
 const DEAD_LETTER_SUFFIX = '-dlq';
 

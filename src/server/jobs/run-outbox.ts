@@ -2,13 +2,7 @@ import type { Logger } from '../log';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 import { claimOutbox, markOutboxDone, markOutboxFailed } from '../outbox/repo';
 import { JOB_HANDLERS } from './handlers';
-
-export const MAX_ATTEMPTS = 6;
-
-/** Seconds to wait before attempt n+1: 10 s, 20 s, 40 s ... capped at 15 minutes. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(900, 10 * 2 ** Math.max(0, attempts - 1));
-}
+import { backoffSeconds, MAX_ATTEMPTS } from './retry';
 
 export type RunResult = 'done' | 'skipped' | 'retry' | 'dead';
 
