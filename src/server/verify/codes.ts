@@ -28,7 +28,7 @@
  * |      |            | as a JWS, or anchored only on a chain other than Ethereum (Bitcoin)     |
  * | E989 | all four   | Blockcerts: the anchoring transaction holds another Merkle root         |
  * | E990 | all four   | Blockcerts: a proof or hash algorithm not supported (not SHA-256        |
- * |      |            | MerkleProof2017/2019)                                                   |
+ * |      |            | MerkleProof2017/2019), or a JSON-LD context not bundled here            |
  * | E994 | all four   | Blockcerts: not anchored (mocknet/mockchain): never valid               |
  * | E995 | all four   | Blockcerts: the anchoring transaction is not found on its network (or   |
  * |      |            | not mined yet)                                                          |

@@ -1,3 +1,5 @@
+import type { ChainEnv } from '../chain/rpc';
+import type { BlockcertsState } from './bc/state';
 import type { Doc, DocSource } from './doc-source';
 import { cachedKey } from './doc-cache';
 import type { Format } from './format';
@@ -15,6 +17,8 @@ export interface VerifyContext {
   readonly emails: string[];
   readonly now: number;
   readonly src: DocSource;
+  /** Where a Blockcerts anchor's chain node is configured (CHAIN_RPC_URL…) and the outbound policy. */
+  readonly env: ChainEnv;
   /** Set when what was given is not Open Badges 2.0 (or older): nothing more is done for it. */
   format: Exclude<Format, 'ob2'> | null;
   /** A signed badge's JWS, once its structure was read. */
@@ -42,12 +46,21 @@ export interface VerifyContext {
   revoked: { reason: string | null } | null;
   /** The verified address the badge was awarded to. */
   recipient: string | null;
+  /** A Blockcerts credential (issue 19): what its checks found. */
+  bc: BlockcertsState | null;
   /** The chain's documents, each read once per verification (see `resolve`). */
   readonly docs: Map<string, Promise<ChainDoc>>;
 }
 
-export function newContext(input: VerifyInput, emails: string[], now: number, src: DocSource): VerifyContext {
+export function newContext(
+  input: VerifyInput,
+  emails: string[],
+  now: number,
+  src: DocSource,
+  env: ChainEnv,
+): VerifyContext {
   return {
+    env,
     input,
     emails,
     now,
@@ -68,6 +81,7 @@ export function newContext(input: VerifyInput, emails: string[], now: number, sr
     keyRead: false,
     revoked: null,
     recipient: null,
+    bc: null,
     docs: new Map(),
   };
 }

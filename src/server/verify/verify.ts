@@ -1,4 +1,5 @@
 import { FetchBudget } from '../outbound/fetch';
+import { datesOf, nameOf } from './bc/state';
 import { resultOf } from './check';
 import { CHECKS } from './checks';
 import { newContext, str, type Obj, type VerifyContext } from './context';
@@ -33,7 +34,7 @@ export async function verifyBadge(
   /** Filled with the documents read, for the import to keep. */
   out: VerifiedDocs = {},
 ): Promise<VerificationReport> {
-  const ctx = newContext(input, emails, now, src);
+  const ctx = newContext(input, emails, now, src, env);
   const results: CheckResult[] = [];
   let unverifiable = false;
   for (const check of CHECKS) {
@@ -56,11 +57,11 @@ export async function verifyBadge(
  */
 function reportOf(ctx: VerifyContext, results: CheckResult[], unverifiable: boolean): VerificationReport {
   const codes = results.flatMap((r) => (r.code ? [r.code] : []));
-  const dated = ctx.assertion ?? (ctx.revoked ? ctx.found : null);
+  const dated = ctx.bc ? (datesOf(ctx.bc) as Obj) : (ctx.assertion ?? (ctx.revoked ? ctx.found : null));
   const dates = dated ? checkDates(dated['issuedOn'], dated['expires'], ctx.now) : null;
   const info = {
     ...EMPTY_INFO,
-    badge_name: str(ctx.badge?.['name']),
+    badge_name: ctx.bc ? nameOf(ctx.bc) : str(ctx.badge?.['name']),
     issuer_name: codes.includes('E168') ? null : str(ctx.issuer?.['name']),
     issuing_date: dates?.issuedOn == null ? null : new Date(dates.issuedOn).toISOString(),
     expiry_date: dates?.expires == null ? null : new Date(dates.expires).toISOString(),

@@ -17,8 +17,9 @@ export function refuseFormat(ctx: VerifyContext, format: Exclude<Format, 'ob2'>)
 }
 
 /**
- * What was given, before anything is fetched for it: an Open Badges 3.0 credential (JSON or a
- * VC-JWT), a Blockcerts certificate, or JSON that is no badge at all gets its own answer, and
+ * What was given, before anything is fetched for it. A Blockcerts credential given as JSON goes to
+ * the Blockcerts checks; an Open Badges 3.0 credential (JSON or a VC-JWT), a Blockcerts certificate
+ * in another form, or JSON that is no badge at all gets its own answer, and
  * nothing is fetched, not even its `id`. A URL is read first; fetchAssertion tells what is there.
  */
 export const detectFormat: Check = {
@@ -28,6 +29,13 @@ export const detectFormat: Check = {
     if (input.kind === 'url') return SKIP;
     // A JWS whose payload cannot be read at all is readSignedAssertion's to refuse.
     const format = input.kind === 'json' ? formatOf(input.doc) : formatOfJws(input.text);
+    if (format === 'blockcerts' && input.kind === 'json') {
+      // Verified by the Blockcerts checks (issue 19); the Open Badges ones then skip.
+      ctx.format = 'blockcerts';
+      const v2 = 'signature' in input.doc && !('proof' in input.doc);
+      ctx.bc = { doc: input.doc, version: v2 ? 2 : 3, proof: null, broken: false, tx: null, profile: null };
+      return PASS;
+    }
     return format === null || format === 'ob2' ? PASS : refuseFormat(ctx, format);
   },
 };

@@ -1,10 +1,16 @@
 import type { Check } from '../check';
+import { checkAnchorTransaction } from './checkAnchorTransaction';
 import { checkAssertionImage } from './checkAssertionImage';
 import { checkAssertionProperties } from './checkAssertionProperties';
 import { checkAssertionType } from './checkAssertionType';
 import { checkBadgeClassRequired } from './checkBadgeClassRequired';
 import { checkBadgeClassType } from './checkBadgeClassType';
 import { checkBadgeClassValues } from './checkBadgeClassValues';
+import { checkBlockcertsDates } from './checkBlockcertsDates';
+import { checkBlockcertsHash } from './checkBlockcertsHash';
+import { checkBlockcertsIssuerKey } from './checkBlockcertsIssuerKey';
+import { checkBlockcertsRecipient } from './checkBlockcertsRecipient';
+import { checkBlockcertsRevocation } from './checkBlockcertsRevocation';
 import { checkExpiresFormat } from './checkExpiresFormat';
 import { checkExpiry } from './checkExpiry';
 import { checkExtensions } from './checkExtensions';
@@ -14,6 +20,7 @@ import { checkIssuedOnFormat } from './checkIssuedOnFormat';
 import { checkIssuerIdentity } from './checkIssuerIdentity';
 import { checkKeyDocument } from './checkKeyDocument';
 import { checkKeyOwner } from './checkKeyOwner';
+import { checkMerklePath } from './checkMerklePath';
 import { checkProfileRequired } from './checkProfileRequired';
 import { checkProfileType } from './checkProfileType';
 import { checkProfileValues } from './checkProfileValues';
@@ -28,9 +35,11 @@ import { checkVerificationObject } from './checkVerificationObject';
 import { detectFormat } from './detectFormat';
 import { fetchAssertion } from './fetchAssertion';
 import { fetchBadgeClass } from './fetchBadgeClass';
+import { fetchBlockcertsIssuer } from './fetchBlockcertsIssuer';
 import { fetchIssuer } from './fetchIssuer';
 import { fetchKey } from './fetchKey';
 import { readAssertion } from './readAssertion';
+import { readBlockcertsProof } from './readBlockcertsProof';
 import { readSignedAssertion } from './readSignedAssertion';
 
 /**
@@ -80,4 +89,15 @@ export const CHECKS: readonly Check[] = [
   checkExpiry,
   // Extensions against the JSON schemas of the bundled extension contexts.
   checkExtensions,
+  // Blockcerts v2/v3 (issue 19): the proof, the credential's hash, its Merkle path to the root, the
+  // root in the anchoring transaction, the issuer whose key sent it, revocation, recipient, dates.
+  readBlockcertsProof,
+  checkBlockcertsHash,
+  checkMerklePath,
+  checkAnchorTransaction,
+  fetchBlockcertsIssuer,
+  checkBlockcertsIssuerKey,
+  checkBlockcertsRevocation,
+  checkBlockcertsRecipient,
+  checkBlockcertsDates,
 ];

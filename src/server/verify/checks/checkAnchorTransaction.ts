@@ -1,0 +1,25 @@
+import { fail, PASS, SKIP, type Check } from '../check';
+import { readAnchorTx } from '../bc/anchor-tx';
+
+/**
+ * Blockcerts, step 4: the root is in the anchoring transaction, read from the configured node of
+ * its network through the guarded fetcher. A mock chain anchors nothing (E994, never valid); an
+ * anchor on a chain not read here is E992; no node for the network or a node that does not answer
+ * is "could not verify now"; no mined transaction is E995; a transaction with other data E989.
+ */
+export const checkAnchorTransaction: Check = {
+  name: 'checkAnchorTransaction',
+  async run(ctx) {
+    const bc = ctx.bc;
+    // An invalid credential is not looked up anywhere.
+    if (!bc?.proof || bc.broken) return SKIP;
+    const anchor = bc.proof.anchors.find((a) => a.kind === 'eth');
+    if (!anchor) return fail(bc.proof.anchors.some((a) => a.kind === 'mock') ? 'E994' : 'E992');
+    const tx = await readAnchorTx(ctx.env, anchor.network, anchor.txid);
+    if (tx.kind === 'unconfigured' || tx.kind === 'unreachable') return fail('E999', true);
+    if (tx.kind === 'missing') return fail('E995');
+    if (tx.input !== `0x${bc.proof.merkleRoot}`) return fail('E989');
+    bc.tx = { from: tx.from, time: tx.time, anchor };
+    return PASS;
+  },
+};
