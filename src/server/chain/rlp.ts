@@ -43,6 +43,6 @@ export function rlp(item: RlpItem): Uint8Array {
     const body = concat(item.map(rlp));
     return concat([length(body.length, 0xc0), body]);
   }
-  if (item.length === 1 && item[0]! < 0x80) return item;
+  if (item.length === 1 && (item[0] ?? 0x80) < 0x80) return item;
   return concat([length(item.length, 0x80), item]);
 }

@@ -26,6 +26,22 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * The outbound policy, plus (outside production) the operator's own CHAIN_RPC_URL: in development
+ * and tests that node is anvil on 127.0.0.1, which the guard would refuse. In production the
+ * configured URL passes the public-address rules like any other.
+ */
+function rpcPolicy(env: ChainEnv) {
+  const policy = outboundPolicy(env);
+  if (env.ENVIRONMENT === 'production' || !env.CHAIN_RPC_URL) return policy;
+  try {
+    const u = new URL(env.CHAIN_RPC_URL);
+    return { ...policy, allow: new Set([...policy.allow, `${u.hostname.toLowerCase()}:${u.port}`]) };
+  } catch {
+    return policy;
+  }
+}
+
 /** Answers are small (a block header without transactions is a few KB); anything bigger is refused. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 let nextId = 1;
@@ -42,7 +58,7 @@ export async function rpc(env: ChainEnv, method: string, params: unknown[], url?
   const id = nextId++;
   let fetched;
   try {
-    fetched = await guardedFetch(outboundPolicy(env), target, {
+    fetched = await guardedFetch(rpcPolicy(env), target, {
       budget: new FetchBudget(1),
       maxBytes: MAX_ANSWER_BYTES,
       accept: 'application/json',

@@ -1,6 +1,7 @@
 import { sendPasswordLink } from '../accounts/password-reset';
 import { awardChunk } from '../issuing/award';
 import { buildAcadDocPdf } from '../certificates/pdf-job';
+import { proofChunkJob } from '../anchoring/proofs';
 import { sendMail } from '../mail/send';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 import { deleteObjects } from '../storage/objects-repo';
@@ -22,4 +23,5 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   delete_objects: (env, _id, payload) => deleteObjects(env.BUCKET, payload),
   password_link: (env, id, payload, now) => sendPasswordLink(env, id, payload, now),
   acad_pdf: (env, _id, payload, now, attempt) => buildAcadDocPdf(env, payload.docId, now, attempt),
+  bc_proofs: (env, _id, payload, now) => proofChunkJob(env, payload, now),
 };

@@ -6,6 +6,7 @@ import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox } from '../outbox/repo';
 import { walletBadgeRepo } from '../wallet/badge-repo';
 import { reverifyImported } from '../import/reverify';
+import { runAnchoring } from '../anchoring/run';
 
 /** Rows younger than this are still in the hands of their first queue message. */
 const SWEEP_GRACE_MS = 60_000;
@@ -33,8 +34,8 @@ export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
 }
 
 /**
- * Blockchain badges wait in Receiving until the next morning (spec §4). Until the blockchain issue
- * anchors them in its nightly batch, this plain step moves every Receiving badge to Accepted.
+ * Receiving badges that are not blockchain ones (none are made today; older rows) settle plainly.
+ * Blockchain badges wait in Receiving until their Blockcerts batch is anchored (anchoring/run.ts).
  */
 export async function settleReceiving(env: Env, now = Date.now()): Promise<number> {
   // The owners' "process completed" notifications count the rows first, in the same batch.
@@ -51,10 +52,14 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   if (controller.cron === CRON_NIGHTLY) {
     await purgeExpired(env, controller.scheduledTime);
     const settled = await settleReceiving(env, controller.scheduledTime);
+    // Blockchain badges (spec §4: in the badge list by the next morning): the Blockcerts batch.
+    const anchored = await runAnchoring(env, controller.scheduledTime, { open: true });
     const reverified = await reverifyImported(env, controller.scheduledTime);
-    log.info('nightly batch done', { settled, reverified });
+    log.info('nightly batch done', { settled, anchored, reverified });
     return;
   }
   const swept = await sweepOutbox(env, controller.scheduledTime);
-  log.info('outbox swept', { swept });
+  // A batch left waiting (confirmations, node down, out of funds) goes on every five minutes.
+  const anchored = await runAnchoring(env, controller.scheduledTime, { open: false, waitMs: 20_000 });
+  log.info('outbox swept', { swept, anchored });
 }

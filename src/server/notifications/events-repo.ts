@@ -32,8 +32,27 @@ export function completionEvents(d1: D1Database) {
         d1,
         `${INSERT} SELECT a.account_id, 2, 'notifications.receiving_settled', json_object('count', COUNT(*)), ?1, 0, 0, ?2
          FROM assertions a JOIN accounts o ON o.id = a.account_id AND o.status = 'active'
-         WHERE a.accept_status = 1 AND a.accepted_at <= ?2 GROUP BY a.account_id`,
+         WHERE a.accept_status = 1 AND a.is_blockchain = 0 AND a.accepted_at <= ?2 GROUP BY a.account_id`,
         wallet,
+        now,
+      ),
+    /**
+     * A Blockcerts batch whose proofs are all written (issue 19): one notification per account for
+     * its badges of that batch still Receiving, only while the batch is confirmed and complete, so
+     * the statement that finishes the batch, placed after it, makes it happen once.
+     */
+    anchoredSettled: (batchId: string, now: number) =>
+      rawStatement(
+        d1,
+        `${INSERT} SELECT a.account_id, 2, 'notifications.receiving_settled', json_object('count', COUNT(*)), ?1, 0, 0, ?3
+         FROM assertions a JOIN accounts o ON o.id = a.account_id AND o.status = 'active'
+         WHERE a.accept_status = 1 AND a.id IN (
+           SELECT subject_id FROM bc_credentials WHERE batch_id = ?2 AND subject_kind = 'badge')
+         AND EXISTS (SELECT 1 FROM bc_batches WHERE id = ?2 AND state = 'confirmed')
+         AND NOT EXISTS (SELECT 1 FROM bc_credentials WHERE batch_id = ?2 AND proof_json IS NULL)
+         GROUP BY a.account_id`,
+        wallet,
+        batchId,
         now,
       ),
     /** An import: written only if the import's row exists (a refused duplicate leaves nothing). */

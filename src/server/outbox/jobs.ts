@@ -1,5 +1,5 @@
 import type { SqlCondition } from '../db/batch';
-import type { AcadDocPdf, AwardChunk, DeleteObjects, Mail, PasswordLink, PurgeAccount } from './payloads';
+import type { AcadDocPdf, AwardChunk, BcProofs, DeleteObjects, Mail, PasswordLink, PurgeAccount } from './payloads';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
@@ -9,6 +9,7 @@ export interface JobPayloads {
   delete_objects: DeleteObjects;
   password_link: PasswordLink;
   acad_pdf: AcadDocPdf;
+  bc_proofs: BcProofs;
 }
 
 export type JobKind = keyof JobPayloads;

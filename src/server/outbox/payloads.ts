@@ -64,3 +64,10 @@ export interface DeleteObjects {
 export interface AcadDocPdf {
   docId: string;
 }
+
+/** Proofs of leaves [from, to) of a confirmed Blockcerts batch (issue 19); rewriting them is a no-op. */
+export interface BcProofs {
+  batchId: string;
+  from: number;
+  to: number;
+}

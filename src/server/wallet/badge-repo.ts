@@ -115,7 +115,7 @@ export function walletBadgeRepo(d1: D1Database) {
     settleStatement: (now: number) =>
       d1
         .prepare(
-          'UPDATE assertions SET accept_status = 2, updated_at = ? WHERE accept_status = 1 AND accepted_at <= ? RETURNING 1',
+          'UPDATE assertions SET accept_status = 2, updated_at = ? WHERE accept_status = 1 AND is_blockchain = 0 AND accepted_at <= ? RETURNING 1',
         )
         .bind(now, now),
     claimableCount: async (accountId: string) =>
