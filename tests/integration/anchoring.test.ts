@@ -183,4 +183,36 @@ describe('nightly Blockcerts batch on a real chain', () => {
       1,
     );
   });
+
+  it('the development trigger runs the batch; 50 parallel calls still send one transaction', async () => {
+    const acct = await receiving(3);
+    const nonce = await minedNonce();
+    const TOKEN = 'anchoring-dev-token-0123456789abcdef0123';
+    e['DEV_SQL_TOKEN'] = TOKEN;
+    const post = (token: string) =>
+      exports.default.fetch(`${BASE}/api/dev/anchor`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ wait_ms: 5000 }),
+      });
+    expect((await post('wrong-token-0123456789abcdef0123456789')).status).toBe(404);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post(TOKEN)));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const last = (await (await post(TOKEN)).json()) as { batches: { id: string; state: string }[] };
+    const ids = new Set(
+      (
+        await env.DB.prepare(
+          'SELECT DISTINCT batch_id AS b FROM bc_credentials c JOIN assertions a ON a.id = c.subject_id WHERE a.account_id = ?',
+        )
+          .bind(acct.id)
+          .all<{ b: string }>()
+      ).results.map((r) => r.b),
+    );
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect(last.batches.find((b) => b.id === id)?.state).toBe('written');
+    expect(await txCount(id ?? '')).toBe(1);
+    expect(await minedNonce()).toBe(nonce + 1);
+    expect(await statuses(acct.id)).toEqual([2, 2, 2]);
+  });
 });

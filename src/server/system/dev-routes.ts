@@ -8,6 +8,8 @@ import { jsonBody, okReply } from '../http/openapi';
 import { ok } from '../http/envelope';
 import { runDevSql } from './service';
 import { renderSample } from '../certificates/pdf-sample';
+import { runAnchoring } from '../anchoring/run';
+import { batchRepo } from '../anchoring/batch-repo';
 
 /**
  * Outside production, and only when the server was started with a token (scripts/start.mjs makes
@@ -59,10 +61,24 @@ const acadPdf = route({
   responses: okReply('Render time (ms) and size (bytes)'),
 });
 
-/** The development endpoints (mounted under /api/dev): SQL, and the PDF benchmark's render (issue 18). */
+const anchor = route({
+  method: 'post',
+  path: '/anchor',
+  tags: ['Development'],
+  summary:
+    'Development only: run the nightly Blockcerts batch now (issue 19); its outcome and the latest batches with their last error',
+  request: { body: jsonBody(z.object({ wait_ms: z.number().int().min(0).max(120_000).default(30_000) })) },
+  responses: okReply('Outcome of the run and the 10 latest batches'),
+});
+
+/** The development endpoints (mounted under /api/dev): SQL, the PDF benchmark's render (issue 18), the Blockcerts batch (issue 19). */
 export const devRoutes = router
   .openapi(sql, async (c) => ok(c, { results: await runDevSql(c.env.DB, c.req.valid('json').statements) }))
   .openapi(acadPdf, async (c) => {
     const { kind, rows } = c.req.valid('json');
     return ok(c, await renderSample(c.env, kind, rows));
+  })
+  .openapi(anchor, async (c) => {
+    const outcome = await runAnchoring(c.env, Date.now(), { open: true, waitMs: c.req.valid('json').wait_ms });
+    return ok(c, { outcome, batches: (await batchRepo(c.env.DB).recent(10)).results });
   });
