@@ -18,6 +18,8 @@ import { serverTiming } from './middleware/server-timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { acadDownloadRoutes } from './certificates/download-routes';
+import { blockcertsDownloadRoutes } from './blockcerts/download-routes';
+import { blockcertsRoutes } from './blockcerts/routes';
 import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';
 import { hostImageRoutes, hostRoutes, publicHostRoutes } from './wallet/host-routes';
@@ -69,6 +71,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', acadDocRoutes)
   .route('/', downloadRoutes)
   .route('/', acadDownloadRoutes)
+  .route('/', blockcertsDownloadRoutes)
   .route('/', walletPrefsRoutes)
   .route('/', emailRoutes)
   .route('/', settingsRoutes)
@@ -100,7 +103,7 @@ const issuerApi = new OpenAPIHono<AppEnv>()
   .route('/', acadDocIssuingRoutes);
 
 /** The hosted Open Badges documents and images, for any verifier anywhere. */
-const hostedApi = new Hono<AppEnv>().route('/', hostedRoutes).route('/', hostImageRoutes);
+const hostedApi = new Hono<AppEnv>().route('/', hostedRoutes).route('/', hostImageRoutes).route('/', blockcertsRoutes);
 
 // Each router declares its access rule and body cap next to its routes (src/server/http/router.ts);
 // tests/integration/route-rules.test.ts holds every mounted route against a table.

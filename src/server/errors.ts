@@ -50,6 +50,7 @@ export const ERRORS = {
   E409115: { status: 409, key: 'errors.E409115' }, // merge: that account is already merged or closed
   E409116: { status: 409, key: 'errors.E409116' }, // certificate already revoked or deleted
   E409117: { status: 409, key: 'errors.E409117' }, // certificate PDF still being made: try again shortly
+  E409118: { status: 409, key: 'errors.E409118' }, // blockchain certificate not anchored yet (nightly batch)
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
