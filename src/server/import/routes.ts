@@ -17,10 +17,12 @@ const addBadge = route({
   method: 'post',
   path: ADD_BADGE_PATH,
   tags: ['Wallet'],
-  summary: 'Import a badge from another provider: a baked image (png or svg, base64) or a URL, exactly one',
+  summary:
+    'Import a badge from another provider: a baked image (png or svg, base64), a URL, or a Blockcerts credential ' +
+    '(json), exactly one',
   description:
-    'The badge is verified and must be issued to one of the account’s verified addresses. Errors: E400103 both or ' +
-    'neither, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data, E422101 ' +
+    'The badge is verified and must be issued to one of the account’s verified addresses. Errors: E400103 not ' +
+    'exactly one, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data (or JSON that is not Blockcerts), E422101 ' +
     'address mismatch, E422102 failed verification or revoked, E422103 issuer unreachable, E409106 already here, ' +
     'E429100 more than 10 imports a minute from one account or 60 outbound verifications from one address.',
   request: {
@@ -33,6 +35,11 @@ const addBadge = route({
           .optional(),
         file_name: z.string().max(255).optional(),
         url: z.string().max(2048).optional(),
+        /** A Blockcerts credential (v2 or v3) as JSON: verified on its chain like the others (issue 19). */
+        json: z
+          .string()
+          .max(1024 * 1024)
+          .optional(),
       }),
     ),
   },

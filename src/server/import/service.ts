@@ -9,6 +9,7 @@ import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget } from '../outbound/fetch';
 import { parseIsoDate } from '../verify/dates';
 import { docSource } from '../verify/doc-source';
+import { formatOf } from '../verify/format';
 import { toVerifyInput } from '../verify/input';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { badgeClassImage } from './class-image';
@@ -20,16 +21,26 @@ export interface ImportRequest {
   image?: string | undefined;
   file_name?: string | undefined;
   url?: string | undefined;
+  /** A Blockcerts credential's JSON (issue 19), pasted or read from a .json file. */
+  json?: string | undefined;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-/** Reads what was given: exactly one of image and URL (spec §5), the image by its bytes (IMG-01). */
+/**
+ * Reads what was given: exactly one of image, URL (spec §5) and Blockcerts JSON (issue 19), the
+ * image by its bytes (IMG-01).
+ */
 function readInput(env: Env, r: ImportRequest) {
-  const hasImage = !!r.image;
-  const hasUrl = !!r.url?.trim();
-  if (hasImage === hasUrl) throw new AppError('E400103');
-  if (hasUrl) {
+  const given = [!!r.image, !!r.url?.trim(), !!r.json?.trim()].filter(Boolean).length;
+  if (given !== 1) throw new AppError('E400103');
+  if (r.json?.trim()) {
+    const input = toVerifyInput(env, { input_type: 'json', json: r.json });
+    // Only a Blockcerts credential is imported from JSON; OB 2.0 comes baked or by URL.
+    if (input?.kind !== 'json' || formatOf(input.doc) !== 'blockcerts') throw new AppError('E422100');
+    return input;
+  }
+  if (r.url?.trim()) {
     const input = toVerifyInput(env, { input_type: 'url', url: r.url });
     if (!input) throw new AppError('E400104');
     return input;
@@ -86,7 +97,8 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
   // An expired badge is still the person's badge: it is imported and shown as expired.
   if (codes.some((c) => c !== 'E045')) throw new AppError('E422102');
 
-  const issuedOn = parseIsoDate(docs.assertion['issuedOn']) ?? now;
+  const dates = docs.dates ?? { issuedOn: docs.assertion['issuedOn'], expires: docs.assertion['expires'] };
+  const issuedOn = parseIsoDate(dates.issuedOn) ?? now;
   const externalId = str(docs.assertion['id']) ?? `urn:sha256:${issuedOn}`;
   // A badge issued here to this account is already in its list: importing it would show it twice.
   const ownPrefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
@@ -119,7 +131,7 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
     issuerUrl: str(issuer['url']),
     recipientEmail: report.badge_information.badge_recipient_name ?? '',
     issuedOn,
-    expiresAt: parseIsoDate(docs.assertion['expires']),
+    expiresAt: parseIsoDate(dates.expires),
     now,
   });
   // The row and its "process completed" notification in one batch (issue 8).

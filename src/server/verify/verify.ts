@@ -1,5 +1,5 @@
 import { FetchBudget } from '../outbound/fetch';
-import { datesOf, nameOf } from './bc/state';
+import { badgeOf, datesOf, nameOf } from './bc/state';
 import { resultOf } from './check';
 import { CHECKS } from './checks';
 import { newContext, str, type Obj, type VerifyContext } from './context';
@@ -16,8 +16,10 @@ export interface VerifiedDocs {
   assertion?: Obj;
   badge?: Obj;
   issuer?: Obj | null;
-  /** Where the hosted assertion was found (null for a signed badge). */
+  /** Where the hosted assertion was found (null for a signed badge or a Blockcerts credential). */
   url?: string | null;
+  /** A Blockcerts credential's issue and expiry dates (its own property names differ from OB 2.0). */
+  dates?: { issuedOn: unknown; expires: unknown };
 }
 
 /**
@@ -48,6 +50,14 @@ export async function verifyBadge(
   }
   if (ctx.badge) out.badge = ctx.badge;
   if (ctx.badge) out.issuer = ctx.issuer;
+  if (ctx.bc) {
+    // A Blockcerts credential is kept whole, with a badge to show and its issuer once verified.
+    out.assertion = ctx.bc.doc;
+    out.url = null;
+    out.badge = badgeOf(ctx.bc);
+    out.issuer = ctx.issuer;
+    out.dates = datesOf(ctx.bc);
+  }
   return reportOf(ctx, results, unverifiable);
 }
 

@@ -47,3 +47,23 @@ export function nameOf(s: BlockcertsState): string | null {
     str(obj(subject?.['achievement'])?.['name'])
   );
 }
+
+/**
+ * The badge an import shows for a Blockcerts credential, shaped like a BadgeClass: its name and
+ * description, and its image (v3 `display` when it is a base64 PNG, v2 the badge's own image).
+ */
+export function badgeOf(s: BlockcertsState): Obj {
+  const subject = obj(s.doc['credentialSubject']);
+  const claim = obj(subject?.['claim']) ?? obj(s.doc['badge']) ?? {};
+  const display = obj(s.doc['display']);
+  const png =
+    display?.['contentMediaType'] === 'image/png' && display['contentEncoding'] === 'base64'
+      ? str(display['content'])
+      : null;
+  return {
+    type: 'BadgeClass',
+    name: nameOf(s),
+    description: str(s.doc['description']) ?? str(claim['description']),
+    image: png ? `data:image/png;base64,${png}` : claim['image'],
+  };
+}
