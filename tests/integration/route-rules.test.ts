@@ -115,9 +115,9 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   [`delete ${I}/acad-docs/{id}`, { access: 'issuerKey', maxBody: ACAD_DOC }],
   ['post /api/dev/sql', { access: 'devToken', maxBody: 4 * 1024 * KB }],
   ['post /api/dev/acad-pdf', { access: 'devToken', maxBody: 4 * 1024 * KB }],
+  ['post /api/dev/anchor', { access: 'devToken', maxBody: 4 * 1024 * KB }],
 ]);
 
-  ['post /api/dev/anchor', { access: 'devToken', maxBody: 4 * 1024 * KB }],
 /** Routes outside the OpenAPI document: documents and images anyone may GET, and the docs. */
 const PLAIN_GETS = new Set([
   '/api/openapi.json',
