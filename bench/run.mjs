@@ -13,6 +13,7 @@ import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
+import { acadDocsFixture } from './acaddocs.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 
 const PORT = 8790;
@@ -54,6 +55,8 @@ let signed;
 let settings;
 let bell;
 let acadPdf;
+let acad;
+let acadPageRender;
 try {
   if (!ONLY || ONLY.test('verification')) {
     hosted = await hostedVerification(worker.base, issuers);
@@ -104,6 +107,26 @@ try {
       },
     },
   );
+  // Certificates (issue 18): the list of an account's 200 among 100,000, and the public page.
+  const ACAD_LIST = 'certificate list (FindListForAcadDoc, 200 of 100k)';
+  const ACAD_PAGE = 'public certificate page';
+  if (!ONLY || ONLY.test(ACAD_LIST) || ONLY.test(ACAD_PAGE)) {
+    acad = await acadDocsFixture(worker.base);
+    const acadPage = `/ns/portal/openbadge/public/acaddocs/detail/${acad.publicId}`;
+    targets.push(
+      {
+        name: ACAD_LIST,
+        path: '/api/v1.0/openbadge/v2/AdAssertion/FindListForAcadDoc',
+        request: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: acad.cookie, 'sec-fetch-site': 'same-origin' },
+          body: JSON.stringify({ paging: { page: 1, per_page: 20 }, sort: 'issuer_name' }),
+        },
+      },
+      { name: ACAD_PAGE, path: acadPage },
+    );
+    acadPageRender = await pageRenderTiming(worker.base, acadPage);
+  }
   renders = await firstShareRenders(worker.base, w.publicId);
   stored = await storedShareTiming(worker.base, w.publicId);
   pageRender = await pageRenderTiming(worker.base, `/ns/portal/openbadge/public/assertions/detail/${w.publicId}`);
@@ -136,8 +159,9 @@ const baking = JSON.parse(execFileSync('npx', ['tsx', 'bench/baking.ts'], { enco
 const base = rows[0];
 const ratio = (a, b) => (a / Math.max(b, 0.5)).toFixed(2);
 console.log(`\nlatency: 1 connection; throughput: 10 connections; ${SECONDS} s each; ratios against "${base.name}"\n`);
+const width = Math.max(32, ...rows.map((r) => r.name.length));
 console.log(
-  'target'.padEnd(32),
+  'target'.padEnd(width),
   'p50 ms'.padStart(7),
   'p99 ms'.padStart(7),
   'p99 ×base'.padStart(10),
@@ -146,7 +170,7 @@ console.log(
 );
 for (const r of rows) {
   console.log(
-    r.name.padEnd(32),
+    r.name.padEnd(width),
     String(r.p50).padStart(7),
     String(r.p99).padStart(7),
     ratio(r.p99, base.p99).padStart(10),
@@ -201,6 +225,14 @@ if (acadPdf) {
     `acaddoc PDF, 200-row transcript (${t.count} renders; in the Worker / client): p50 ${t.p50} / ${t.wallP50} ms, p99 ${t.p99} / ${t.wallP99} ms, max ${t.max} ms, ${(t.bytes / 1024).toFixed(0)} KB`,
   );
 }
+if (acad) {
+  console.log(
+    `certificates: ${acad.mine} in the account, ${acad.total} in the database (fixture written in ${acad.seconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `public certificate page, render (server time, ${acadPageRender.count} requests): p50 ${acadPageRender.p50} ms, p99 ${acadPageRender.p99} ms`,
+  );
+}
 console.log(`${baking.name}: p50 ${baking.p50} ms, p99 ${baking.p99} ms (in node, 500 runs)`);
 if (bulk)
   console.log(
@@ -231,6 +263,8 @@ writeFileSync(
       signed,
       settings,
       bell,
+      acadPdf,
+      acad: acad && { mine: acad.mine, total: acad.total, pageRender: acadPageRender },
     },
     null,
     2,

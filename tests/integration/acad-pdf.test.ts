@@ -88,9 +88,8 @@ describe('the PDF of an academic document (acad_pdf job)', () => {
   it('prints a 200-row transcript over several pages, each with the table header, then totals and GPA', async () => {
     const rows = transcriptRows(200);
     const { docId } = await seedDoc(issuer, owner, { kind: 'transcript', language: 'ja', rows, layout: 'modern' });
-    const started = Date.now();
+    // How long it takes is a figure of `npm run bench` (bench/acad-pdf.mjs), not a timed assert here.
     const { bytes } = await printed(docId);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(bytes.length).toBeLessThan(300_000);
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(4);

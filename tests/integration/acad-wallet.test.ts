@@ -2,6 +2,8 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
 import { issuerCall, newIssuer } from './issuing-helpers';
+import { COUNT_SQL, pageSql } from '../../src/server/certificates/acad-repo';
+import { ACAD_SORTS, type AcadSort } from '../../src/server/certificates/sorts';
 
 /*
  * The recipient's side of academic documents (issue 18): the certificate list, the owner's detail,
@@ -27,6 +29,14 @@ type Reply = Awaited<ReturnType<typeof call>>;
 const code = (r: Reply) => r.json.errors?.[0]?.code;
 type Item = { id: string; title: string; issuer_name: string; kind: string; is_public: boolean; revoked: boolean };
 const certificates = (r: Reply) => r.json.certificates as Item[];
+
+/** SQLite's plan of a statement as the list runs it, its steps joined by newlines. */
+async function queryPlan(sql: string, ...params: unknown[]) {
+  const r = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return r.results.map((x) => x.detail).join('\n');
+}
 
 interface Doc {
   title: string;
@@ -440,14 +450,20 @@ describe('the share image of a certificate', () => {
   });
 });
 
-describe('FindListForAcadDoc with 200 documents in the account and 100k in the database', () => {
-  it('answers every sort with p99 under 30 ms', async () => {
+/*
+ * How fast the list answers (p99 with 200 documents in the account and 100k in the database) is a
+ * figure of `npm run bench` (bench/acaddocs.mjs), measured against the static baseline of the same
+ * run: a timed test would fail on a busy machine. What is checked here is why it is fast: every
+ * sort reads the account's rows through acad_docs_account_issuer_idx, never the whole table.
+ */
+describe('FindListForAcadDoc with 200 documents in the account among many others', () => {
+  it('pages every sort, each query planned through the account index', async () => {
     const h = await holder();
     const { issuerId } = h.issuers.z;
     const now = Date.now();
-    // 1,000 other accounts with 100 documents each, then 196 more for this one (200 with holder()'s).
+    // 100 other accounts with 100 documents each, then 196 more for this one (200 with holder()'s).
     await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
        INSERT INTO accounts (id, status, first_name, last_name, service_country, language, created_at, updated_at)
        SELECT 'bulk-acct-' || i, 'active', 'Bulk', 'Holder', 1, 'en', ?1, ?1 FROM n`,
     )
@@ -462,9 +478,9 @@ describe('FindListForAcadDoc with 200 documents in the account and 100k in the d
         .bind(...params)
         .run();
     await fill(
-      `SELECT 'bulk-doc-' || i, ?2, 'x@bulk.test', 'x@bulk.test', 'bulk-acct-' || (i % 1000 + 1), 'Bulk Holder',
+      `SELECT 'bulk-doc-' || i, ?2, 'x@bulk.test', 'x@bulk.test', 'bulk-acct-' || (i % 100 + 1), 'Bulk Holder',
          'Course ' || (i % 977), 'Issuer ' || (i % 131), '{}', ?3 - i * 60000, ?3 - i * 1000, 'completion', 'en', ?3 FROM n`,
-      100_000,
+      10_000,
       issuerId,
       now,
     );
@@ -477,27 +493,25 @@ describe('FindListForAcadDoc with 200 documents in the account and 100k in the d
       h.email,
       h.id,
     );
-    const timings: Record<string, number[]> = {};
-    for (const sort of ['issuer_name', 'title', 'issued_on', 'newest']) {
-      for (const page of [1, 5, 10]) {
+    for (const sort of Object.keys(ACAD_SORTS) as AcadSort[]) {
+      const seen = new Set<string>();
+      for (let page = 1; page <= 10; page++) {
         const r = await call('AdAssertion/FindListForAcadDoc', h.token, { sort, paging: { page } });
         expect(r.json.total_count).toBe(200);
         expect(certificates(r)).toHaveLength(20);
+        for (const c of certificates(r)) seen.add(c.id);
       }
-      const runs: number[] = [];
-      // 300 runs a sort: a p99 that a single pause of a busy shared machine cannot decide alone.
-      for (let i = 0; i < 300; i++) {
-        const started = performance.now();
-        await call('AdAssertion/FindListForAcadDoc', h.token, { sort, paging: { page: (i % 10) + 1 } });
-        runs.push(performance.now() - started);
+      expect(seen.size).toBe(200);
+      for (const desc of [false, true]) {
+        const plan = await queryPlan(pageSql(sort, desc), h.id, 20, 40);
+        expect(plan, `${sort} ${desc ? 'desc' : 'asc'}`).toMatch(
+          /SEARCH d USING INDEX acad_docs_account_issuer_idx \(account_id=\?\)/,
+        );
+        expect(plan).not.toMatch(/SCAN d\b/);
       }
-      timings[sort] = runs.sort((a, b) => a - b);
     }
-    const p = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)] ?? 0;
-    const report = Object.fromEntries(
-      Object.entries(timings).map(([k, xs]) => [k, { p50: p(xs, 0.5).toFixed(1), p99: p(xs, 0.99).toFixed(1) }]),
-    );
-    console.info('FindListForAcadDoc (ms, whole request in local workerd):', JSON.stringify(report));
-    for (const xs of Object.values(timings)) expect(p(xs, 0.99)).toBeLessThan(30);
+    const count = await queryPlan(COUNT_SQL, h.id);
+    expect(count).toMatch(/SEARCH d USING INDEX acad_docs_account_issuer_idx \(account_id=\?\)/);
+    expect(count).not.toMatch(/SCAN d\b/);
   });
 });

@@ -55,25 +55,29 @@ const detailRow = (r: Sql<AcadDetailRow>): AcadDetailRow => ({
   isBlockchain: r.isBlockchain === 1,
 });
 
+/**
+ * The list page's query (?1 account, ?2 limit, ?3 offset): the chosen column first, then issue
+ * date, then id, so ties are settled and paging never repeats a row. Exported, with COUNT_SQL, for
+ * the test that checks both read the account's rows through acad_docs_account_issuer_idx, never
+ * the whole table (tests/integration/acad-wallet.test.ts).
+ */
+export const pageSql = (sort: AcadSort, desc: boolean) => {
+  const dir = desc ? 'DESC' : 'ASC';
+  return `SELECT ${LIST_COLUMNS} FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL
+    ORDER BY ${ACAD_SORTS[sort]} ${dir}, d.issued_on DESC, d.id ${dir} LIMIT ?2 OFFSET ?3`;
+};
+
+/** The number of the account's live certificates (?1), shown with the list. */
+export const COUNT_SQL = 'SELECT COUNT(*) AS n FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL';
+
 /** The SQL of the recipient's certificates (issue 18); the issuer side writes them (issuing/). */
 export function acadRepo(d1: D1Database) {
   return {
-    /**
-     * One page of an account's live certificates and their number, in one batch. The order's first
-     * key is the chosen column; issue date, then id, settle ties so paging never repeats a row.
-     */
+    /** One page of an account's live certificates (pageSql) and their number, in one batch. */
     async page(accountId: string, sort: AcadSort, desc: boolean, limit: number, offset: number) {
-      const dir = desc ? 'DESC' : 'ASC';
       const [rows, count] = await d1.batch([
-        d1
-          .prepare(
-            `SELECT ${LIST_COLUMNS} FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL
-             ORDER BY ${ACAD_SORTS[sort]} ${dir}, d.issued_on DESC, d.id ${dir} LIMIT ?2 OFFSET ?3`,
-          )
-          .bind(accountId, limit, offset),
-        d1
-          .prepare('SELECT COUNT(*) AS n FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL')
-          .bind(accountId),
+        d1.prepare(pageSql(sort, desc)).bind(accountId, limit, offset),
+        d1.prepare(COUNT_SQL).bind(accountId),
       ]);
       return {
         rows: ((rows?.results ?? []) as Sql<AcadListRow>[]).map(listRow),
