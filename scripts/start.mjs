@@ -4,21 +4,29 @@
 import { spawn } from 'node:child_process';
 import { seedDemo } from './demo-seed.mjs';
 import { newDevSqlToken } from './lib/dev-sql.mjs';
-import { localVars, varFlags } from './lib/local-vars.mjs';
+import { chainVars, localVars, varFlags } from './lib/local-vars.mjs';
+import { startAnvil } from './lib/anvil.mjs';
+import { readFileSync } from 'node:fs';
 
 const PORT = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${PORT}`;
 const devVar = newDevSqlToken(PORT);
-// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address) come here.
-const vars = [...varFlags(localVars(PORT)), '--var', devVar];
+// The local EVM chain Blockcerts badges are anchored on (issue 19); its state file keeps yesterday's
+// anchors, so credentials issued before a restart still verify.
+const anvil = await startAnvil({
+  port: Number(process.env.ANVIL_PORT ?? 8545),
+  stateFile: '.wrangler/anvil-state.json',
+});
+// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address, the chain) come here.
+const vars = [...varFlags({ ...localVars(PORT), ...chainVars(anvil.url) }), '--var', devVar];
 const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), ...vars], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.
   stdio: 'inherit',
 });
-const stop = () => worker.kill('SIGTERM');
+const stop = () => (worker.kill('SIGTERM'), void anvil.stop());
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
-worker.on('exit', (code) => process.exit(code ?? 0));
+worker.on('exit', (code) => void anvil.stop().then(() => process.exit(code ?? 0)));
 
 const deadline = Date.now() + 180_000;
 for (;;) {
@@ -35,13 +43,28 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 500));
 }
 
+/** The nightly Blockcerts batch, run once by hand (POST /api/dev/anchor), so the demo's blockchain badge is Accepted. */
+async function anchorOnce() {
+  const token = readFileSync(`.wrangler/dev-sql-token-${PORT}`, 'utf8').trim();
+  const res = await fetch(`${base}/api/dev/anchor`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ wait_ms: 30_000 }),
+  });
+  const json = await res.json().catch(() => null);
+  return json?.outcome ?? { state: `HTTP ${res.status}` };
+}
+
 try {
   const demo = await seedDemo(base);
+  const anchored = await anchorOnce();
+  if (anchored.error) console.error('The Blockcerts batch stopped:', anchored.error);
   console.log(`
 Lanyard is running: ${base}/ns/portal/openbadge/
   demo recipient: ${demo.recipient.email} / password ${demo.recipient.password}
 ${demo.issuers.map((i) => `  issuer "${i.name}": id ${i.issuer_id}, API key ${i.api_key}`).join('\n')}
   (saved in .wrangler/demo.json; API docs at ${base}/api/docs)
+  local chain (anvil): ${anvil.url}; nightly Blockcerts batch: ${anchored.state} (run again: POST /api/dev/anchor)
 `);
 } catch (err) {
   console.error('Demo data could not be created:', err);

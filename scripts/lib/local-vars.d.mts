@@ -7,3 +7,9 @@ export interface LocalVars {
 }
 export function localVars(port?: number): LocalVars;
 export function varFlags(vars: Record<string, string>): string[];
+export function chainVars(rpcUrl: string): {
+  CHAIN_RPC_URL: string;
+  CHAIN_NETWORK: string;
+  CHAIN_CONFIRMATIONS: string;
+  CHAIN_PRIVATE_KEY: string;
+};

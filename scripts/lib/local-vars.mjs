@@ -3,6 +3,8 @@
 // and bench/server.mjs as `wrangler dev --var`, scripts/dev.mjs through the environment, and
 // vitest.config.ts as miniflare bindings. One list, so the tools cannot drift apart.
 
+import { ANVIL_KEY_0 } from './anvil.mjs';
+
 /** Local values of the variables production sets differently, for a Worker served on `port`. */
 export function localVars(port = 8787) {
   return {
@@ -11,6 +13,21 @@ export function localVars(port = 8787) {
     // Mail lands in D1 and is read at /dev/mailbox; production refuses this transport.
     MAIL_TRANSPORT: 'devbox',
     MAIL_FROM: 'Lanyard <no-reply@lanyard.localhost>',
+  };
+}
+
+/**
+ * The Blockcerts chain of a local Worker (issue 19): the anvil started by scripts/lib/anvil.mjs
+ * (Sepolia's chain id, so anchors read blink:eth:sepolia:…), one confirmation, and anvil's
+ * well-known account 0 as the issuing key. Production sets CHAIN_RPC_URL / CHAIN_NETWORK /
+ * CHAIN_CONFIRMATIONS in wrangler.toml and the key as a secret.
+ */
+export function chainVars(rpcUrl) {
+  return {
+    CHAIN_RPC_URL: rpcUrl,
+    CHAIN_NETWORK: 'sepolia',
+    CHAIN_CONFIRMATIONS: '1',
+    CHAIN_PRIVATE_KEY: ANVIL_KEY_0,
   };
 }
 
