@@ -1,8 +1,10 @@
 import { createLogger } from '../log';
+import { chainConfig } from '../chain/config';
 
 /** What the check reads: the variables of wrangler.toml and the secrets a deployment needs. */
 type Settings = Pick<Env, 'PUBLIC_BASE_URL' | 'ENVIRONMENT' | 'MAIL_TRANSPORT' | 'MAIL_FROM'> &
-  Partial<Pick<Env, 'KEY_ENCRYPTION_KEY' | 'SMTP_HOST' | 'MAIL_HTTP_URL' | 'MAIL_HTTP_TOKEN'>>;
+  Partial<Pick<Env, 'KEY_ENCRYPTION_KEY' | 'SMTP_HOST' | 'MAIL_HTTP_URL' | 'MAIL_HTTP_TOKEN'>> &
+  Partial<Pick<Env, 'CHAIN_RPC_URL' | 'CHAIN_NETWORK' | 'CHAIN_CONFIRMATIONS' | 'CHAIN_PRIVATE_KEY'>>;
 
 const TRANSPORTS = ['devbox', 'smtp', 'http'];
 
@@ -12,6 +14,18 @@ function parse(url: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Blockcerts anchoring is opted into by CHAIN_RPC_URL; once it is set, the network, the
+ * confirmations and the CHAIN_PRIVATE_KEY secret must be usable too (and the URL https in production).
+ */
+function chainProblems(env: Settings, production: boolean): string[] {
+  if (!env.CHAIN_RPC_URL) return [];
+  const cfg = chainConfig(env);
+  if ('problem' in cfg) return [cfg.problem];
+  if (production && parse(cfg.rpcUrl)?.protocol !== 'https:') return ['CHAIN_RPC_URL must use https in production.'];
+  return [];
 }
 
 /**
@@ -50,6 +64,7 @@ export function configProblems(env: Settings): string[] {
     if (!env.KEY_ENCRYPTION_KEY)
       problems.push('KEY_ENCRYPTION_KEY is not set (a secret: wrangler secret put KEY_ENCRYPTION_KEY).');
   }
+  problems.push(...chainProblems(env, production));
   return problems;
 }
 
