@@ -10,6 +10,8 @@ export interface ShareTarget {
   issuedOn: string;
   id: string;
   message: string;
+  /** The anchored blockchain certificate's public URL (share mode 4), when there is one. */
+  blockchainUrl?: string;
 }
 
 /** LinkedIn "add to profile" (licenses & certifications), pre-filled from the badge. */

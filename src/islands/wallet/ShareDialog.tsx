@@ -19,6 +19,8 @@ export interface ShareLabels extends ApiLabels {
   facebook: string;
   close: string;
   message: string;
+  /** Share mode 4: the blockchain certificate's link. */
+  blockchain: string;
 }
 
 type Qr = Answer<typeof wallet.GetQRCodeForPublicDetail>;
@@ -26,7 +28,8 @@ type Qr = Answer<typeof wallet.GetQRCodeForPublicDetail>;
 /**
  * The share dialog (spec §3 share modes): copy the public page URL (public page without message),
  * its QR code (QR code), LinkedIn add-to-profile (profile) and feed (feed), X and Facebook
- * (public page). A native modal dialog: focus is kept inside and Escape closes it.
+ * (public page), and for an anchored blockchain badge its Blockcerts credential's link (blockchain).
+ * A native modal dialog: focus is kept inside and Escape closes it.
  */
 export default function ShareDialog({
   target,
@@ -98,6 +101,12 @@ export default function ShareDialog({
           {labels.downloadQr}
         </button>
       </div>
+      {target.blockchainUrl && (
+        <label className="field">
+          <span>{labels.blockchain}</span>
+          <input type="url" readOnly dir="ltr" value={target.blockchainUrl} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      )}
       <div className="actions share-links">
         {link(linkedInProfile(share), labels.linkedInProfile)}
         {link(linkedInFeed(share), labels.linkedInFeed)}
