@@ -84,8 +84,8 @@ describe('importing a Blockcerts credential (AddBadge json)', () => {
   beforeAll(async () => {
     const e = env as unknown as Record<string, string>;
     e['OUTBOUND_TEST_ALLOW'] = `127.0.0.1:${port},${new URL(anvilUrl).host}`;
-    e['CHAIN_RPC_URL'] = anvilUrl;
-    e['CHAIN_NETWORK'] = 'sepolia';
+    // The verifier's node for Sepolia alone (the Worker itself anchors nothing here: no key).
+    e['CHAIN_RPC_URL_SEPOLIA'] = anvilUrl;
     await put(ISSUER, {
       '@context': ['https://w3id.org/openbadges/v2', 'https://w3id.org/blockcerts/v3'],
       type: 'Profile',

@@ -309,8 +309,8 @@ describe('through Public/Verification: JSON, a PDF attachment, and garbage', () 
   beforeAll(() => {
     const e = env as unknown as Record<string, string>;
     e['OUTBOUND_TEST_ALLOW'] = testEnv.OUTBOUND_TEST_ALLOW;
-    e['CHAIN_RPC_URL'] = anvilUrl;
-    e['CHAIN_NETWORK'] = 'sepolia';
+    // The verifier's node for Sepolia alone (the Worker itself anchors nothing here: no key).
+    e['CHAIN_RPC_URL_SEPOLIA'] = anvilUrl;
   });
   const api = async (body: Obj) => {
     const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/Verification`, {
