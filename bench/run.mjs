@@ -13,6 +13,7 @@ import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
+import { anchoringFigures } from './anchoring.mjs';
 import { acadDocsFixture } from './acaddocs.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 
@@ -154,6 +155,8 @@ try {
 }
 // Its own Worker over its own D1 of 1,000,000 public assertions, after the main Worker has stopped.
 const discovery = !ONLY || ONLY.test('discovery') ? await discoveryFigures(PORT + 2) : null;
+// The nightly Blockcerts batch at 10,000 credentials (issue 19): its own Worker, D1 and anvil.
+const anchoring = !ONLY || ONLY.test('anchoring') ? await anchoringFigures(PORT + 3) : null;
 const baking = JSON.parse(execFileSync('npx', ['tsx', 'bench/baking.ts'], { encoding: 'utf8' }));
 
 const base = rows[0];
@@ -244,6 +247,10 @@ for (const r of rows.filter((x) => x.non2xx > 0 && !x.path.includes('no-such-pag
     `warning: ${r.non2xx} non-2xx answers from ${r.name}, the first: ${firstFailure.get(`${worker.base}${r.path}`)}`,
   );
 }
+if (anchoring)
+  console.log(
+    `nightly Blockcerts batch (${anchoring.leaves} credentials): ${anchoring.txs} transaction, run ${anchoring.runMs} ms (credentials, leaf hashes, tree, send, confirm), proofs ${anchoring.proofsMs} ms, total ${anchoring.totalMs} ms`,
+  );
 if (rows.some((r) => r.errors > 0)) console.log('\nwarning: some requests failed at the socket level');
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
@@ -255,6 +262,7 @@ writeFileSync(
       rows,
       baking,
       discovery,
+      anchoring,
       bulk,
       renders,
       stored,
