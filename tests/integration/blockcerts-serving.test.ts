@@ -5,6 +5,7 @@ import { buildCredential } from '../../src/server/blockcerts/credential';
 import { credentialHash } from '../../src/server/blockcerts/hash';
 import { merkleRootOf, merkleTree } from '../../src/server/blockcerts/merkle';
 import { decodeProofValue, encodeProofValue } from '../../src/server/blockcerts/proof-value';
+import { collectCredentials } from '../../src/server/anchoring/collect';
 import { BASE, createAccount, createSession, SAME_ORIGIN, unique } from './helpers';
 import { awardTo, env, getHosted, issuerCall, newBadgeClass, newIssuer } from './issuing-helpers';
 
@@ -245,5 +246,41 @@ describe('Blockcerts credentials of academic documents (issue 19)', () => {
     expect(JSON.parse(file.text)).toMatchObject({ id: built.id, proof: { type: 'MerkleProof2019' } });
     const stranger = await createSession((await createAccount()).id);
     expect((await download('/AdAssertion/Download/Blockchain', stranger, docId)).res.status).toBe(404);
+  });
+
+  it('the nightly collect step builds the credential of a live blockchain document, not of a revoked one', async () => {
+    const issuer = await newIssuer('Universitas Uji');
+    const t = await issuerCall('/cert-templates', issuer.apiKey, {
+      name: 'Completion',
+      kind: 'completion',
+      languages: ['id'],
+      headings: { id: 'Sertifikat Penyelesaian' },
+    });
+    const issue = async (title: string) =>
+      (
+        await issuerCall('/acad-docs', issuer.apiKey, {
+          template_id: t.json.cert_template_id,
+          recipient: `${unique('doc')}@example.test`,
+          name: 'Siti Rahma',
+          title,
+          language: 'id',
+          blockchain: true,
+        })
+      ).json.acad_doc_id as string;
+    const live = await issue('Kursus Data');
+    const revoked = await issue('Dicabut');
+    expect((await issuerCall(`/acad-docs/${revoked}/revoke`, issuer.apiKey, { reason: 'Salah' })).json.status).toBe(
+      200,
+    );
+    await collectCredentials(env, Date.now());
+    const rows = await env.DB.prepare(
+      "SELECT subject_id AS s, credential_json AS j, leaf_hash AS h FROM bc_credentials WHERE subject_kind = 'acad_doc' AND subject_id IN (?, ?)",
+    )
+      .bind(live, revoked)
+      .all<{ s: string; j: string; h: string }>();
+    expect(rows.results.map((r) => r.s)).toEqual([live]);
+    const row = rows.results[0];
+    expect(toHex(await credentialHash(JSON.parse(row?.j ?? '{}') as Obj))).toBe(row?.h);
+    expect(row?.j).toContain('<div lang=\\"id\\">');
   });
 });

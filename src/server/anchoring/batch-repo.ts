@@ -49,6 +49,17 @@ export function batchRepo(d1: D1Database) {
         )
         .bind(limit)
         .all<{ id: string }>(),
+    /** Live blockchain academic documents with a recipient identity and no credential yet. */
+    docsWithoutCredential: (limit: number) =>
+      d1
+        .prepare(
+          `SELECT d.id FROM acad_docs d WHERE d.is_blockchain = 1 AND d.revoked_at IS NULL AND d.deleted_at IS NULL
+           AND d.recipient_hash <> ''
+           AND NOT EXISTS (SELECT 1 FROM bc_credentials c WHERE c.subject_kind = 'acad_doc' AND c.subject_id = d.id)
+           ORDER BY d.created_at, d.id LIMIT ?`,
+        )
+        .bind(limit)
+        .all<{ id: string }>(),
     /** A credential, once per subject: a parallel run that built the same one is a no-op. */
     insertCredential: (
       c: { id: string; kind: 'badge' | 'acad_doc'; subjectId: string; json: string; leaf: string },
