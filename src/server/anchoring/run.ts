@@ -108,3 +108,8 @@ export async function runAnchoring(env: RunEnv, now: number, o: AnchorOptions): 
     await repo.release(batch.id);
   }
 }
+
+/** The latest batches with their state and last error: the operator's view of anchoring. */
+export async function recentBatches(d1: D1Database, limit = 10): Promise<BatchRow[]> {
+  return (await batchRepo(d1).recent(limit)).results;
+}

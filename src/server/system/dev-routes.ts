@@ -8,8 +8,7 @@ import { jsonBody, okReply } from '../http/openapi';
 import { ok } from '../http/envelope';
 import { runDevSql } from './service';
 import { renderSample } from '../certificates/pdf-sample';
-import { runAnchoring } from '../anchoring/run';
-import { batchRepo } from '../anchoring/batch-repo';
+import { recentBatches, runAnchoring } from '../anchoring/run';
 
 /**
  * Outside production, and only when the server was started with a token (scripts/start.mjs makes
@@ -80,5 +79,5 @@ export const devRoutes = router
   })
   .openapi(anchor, async (c) => {
     const outcome = await runAnchoring(c.env, Date.now(), { open: true, waitMs: c.req.valid('json').wait_ms });
-    return ok(c, { outcome, batches: (await batchRepo(c.env.DB).recent(10)).results });
+    return ok(c, { outcome, batches: await recentBatches(c.env.DB) });
   });
