@@ -12,6 +12,7 @@ import { notificationFigures } from './notifications.mjs';
 import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
+import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
 import { anchoringFigures } from './anchoring.mjs';
 import { acadDocsFixture } from './acaddocs.mjs';
@@ -43,8 +44,11 @@ function run(url, duration, connections, request = {}) {
 
 // Stand-in issuers for the verification figures; each answer of the slow one takes 40 ms.
 const issuers = await startIssuers(40);
+// Blockcerts (issue 19): a local node (anvil) and a stand-in issuer, with credentials anchored on it.
+const chain = !ONLY || ONLY.test('blockcerts') ? await blockcertsFixture() : null;
 const worker = await startWorker(PORT, [
-  `OUTBOUND_TEST_ALLOW:${new URL(issuers.slow.base).host},${new URL(issuers.fast.base).host}`,
+  `OUTBOUND_TEST_ALLOW:${[new URL(issuers.slow.base).host, new URL(issuers.fast.base).host, ...(chain?.hosts ?? [])].join(',')}`,
+  ...(chain?.vars ?? []),
 ]);
 const rows = [];
 let bulk;
@@ -53,6 +57,7 @@ let stored;
 let pageRender;
 let hosted;
 let signed;
+let blockcerts;
 let settings;
 let bell;
 let acadPdf;
@@ -63,6 +68,7 @@ try {
     hosted = await hostedVerification(worker.base, issuers);
     signed = await signedVerification(worker.base, issuers);
   }
+  if (chain) blockcerts = await blockcertsVerification(worker.base, chain);
   const fixture = await issuingFixture(worker.base);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
@@ -150,6 +156,7 @@ try {
   if (!ONLY) bulk = await bulkAward(worker.base, fixture);
 } finally {
   worker.stop();
+  await chain?.stop();
   issuers.slow.server.close();
   issuers.fast.server.close();
 }
@@ -195,6 +202,10 @@ if (hosted)
 if (signed)
   console.log(
     `signed verification, key cached (${signed.count} distinct badges): server p50 ${signed.serverP50} ms, p99 ${signed.serverP99} ms; client p50 ${signed.p50} ms, p99 ${signed.p99} ms`,
+  );
+if (blockcerts)
+  console.log(
+    `Blockcerts verification against the local node (${blockcerts.count} distinct credentials): server p50 ${blockcerts.serverP50} ms, p99 ${blockcerts.serverP99} ms; client p50 ${blockcerts.p50} ms, p99 ${blockcerts.p99} ms`,
   );
 if (settings) {
   for (const r of settings.rows)
@@ -269,6 +280,7 @@ writeFileSync(
       pageRender,
       hosted,
       signed,
+      blockcerts,
       settings,
       bell,
       acadPdf,
