@@ -215,4 +215,21 @@ describe('nightly Blockcerts batch on a real chain', () => {
     expect(await minedNonce()).toBe(nonce + 1);
     expect(await statuses(acct.id)).toEqual([2, 2, 2]);
   });
+
+  it('the five-minute sweep builds waiting credentials ahead of the night but opens no batch', async () => {
+    const acct = await receiving(2);
+    const nonce = await minedNonce();
+    expect((await runAnchoring(env, Date.now(), { open: false })).state).toBe('idle');
+    const waiting = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM bc_credentials c JOIN assertions a ON a.id = c.subject_id
+       WHERE a.account_id = ? AND c.batch_id IS NULL`,
+    )
+      .bind(acct.id)
+      .first<number>('n');
+    expect(waiting).toBe(2);
+    expect(await minedNonce()).toBe(nonce);
+    expect(await statuses(acct.id)).toEqual([1, 1]);
+    expect((await night()).state).toBe('written');
+    expect(await statuses(acct.id)).toEqual([2, 2]);
+  });
 });

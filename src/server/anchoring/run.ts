@@ -85,10 +85,10 @@ export async function runAnchoring(env: RunEnv, now: number, o: AnchorOptions): 
   const repo = batchRepo(env.DB);
   let batch: BatchRow | null;
   try {
-    if (o.open) {
-      await collectCredentials(env, now);
-      batch = await openBatch(env, cfg, now);
-    } else batch = await repo.openBatch(cfg.network);
+    // Every run (the five-minute sweep too) builds the credentials of newly Receiving badges, so
+    // the hashing is spread over the day and the night mostly finds them ready.
+    await collectCredentials(env, now);
+    batch = o.open ? await openBatch(env, cfg, now) : await repo.openBatch(cfg.network);
     if (!batch) return { state: 'idle' };
     if (!(await repo.lease(batch.id, now, now + LEASE_MS))) return { state: 'busy', batchId: batch.id };
   } catch (err) {
