@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { bytesToBase64 } from '../../src/lib/base64';
+import { verifyFromForm } from '../../src/server/verify/form';
 import { verifyBadge } from '../../src/server/verify/verify';
 import labBn from '../fixtures/blockcerts/lab-bn-html-credential.json';
 import labTh from '../fixtures/blockcerts/lab-th-credential.json';
@@ -342,6 +343,16 @@ describe('through Public/Verification: JSON, a PDF attachment, and garbage', () 
     const r = await api({ input_type: 'pdf', pdf: bytesToBase64(await pdf.save()) });
     expect(r.status).toBe(200);
     expect(r.body.badge_pass).toBe(true);
+  });
+
+  it("the verify page's form takes a Blockcerts .json file in its file field", async () => {
+    const form = new FormData();
+    form.set('image', new File([JSON.stringify(batch[2])], 'certificate.json', { type: 'application/json' }));
+    form.set('email', LEARNER);
+    const r = await verifyFromForm(env, form, 'ip:198.51.100.9');
+    expect(r?.badge_pass).toBe(true);
+    form.set('image', new File([JSON.stringify({ ...(batch[2] as Obj), name: 'x' })], 'c.json'));
+    expect((await verifyFromForm(env, form, 'ip:198.51.100.9'))?.verify_errors_code).toEqual(['E997']);
   });
 
   it('never answers 500 on garbage Blockcerts', async () => {

@@ -5,7 +5,7 @@ import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 import { verifyRequest } from './service';
 
 /**
- * The verify page's form (works without JavaScript): an image or a certificate PDF, a URL, pasted JSON/JWS, or the id of
+ * The verify page's form (works without JavaScript): an image, a certificate PDF or a JSON file, a URL, pasted JSON/JWS, or the id of
  * a badge issued here (the "Verify this badge" buttons, before their island has loaded).
  */
 export async function verifyFromForm(env: Env, form: FormData, client: string): Promise<VerificationReport | null> {
@@ -19,11 +19,14 @@ export async function verifyFromForm(env: Env, form: FormData, client: string): 
   if (file instanceof File && file.size > 0) {
     if (file.size > CONFIG_LIMITS.badgeImageMaxBytes) return buildReport(EMPTY_INFO, {}, ['E999']);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    // One file field takes a baked image or a certificate PDF (issue 18), told apart by their bytes.
-    const isPdf = new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).includes('%PDF-');
-    request = isPdf
+    // One file field takes a baked image, a certificate PDF (issue 18) or a Blockcerts JSON file
+    // (issue 19), told apart by their bytes.
+    const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+    request = head.includes('%PDF-')
       ? { input_type: 'pdf', pdf: bytesToBase64(bytes) }
-      : { input_type: 'image', image: bytesToBase64(bytes) };
+      : /^\s*\{/.test(head)
+        ? { input_type: 'json', json: new TextDecoder().decode(bytes) }
+        : { input_type: 'image', image: bytesToBase64(bytes) };
   } else if (text('assertion_id')) request = { input_type: 'assertion_id', assertion_id: text('assertion_id') };
   else if (text('url')) request = { input_type: 'url', url: text('url') };
   else if (text('json')) request = { input_type: 'json', json: text('json') };
