@@ -7,6 +7,7 @@ const anvilUrl = inject('anvilUrl');
 const port = inject('issuerPort');
 const store = `http://127.0.0.1:${port}/store/bc-import`;
 const ISSUER = `${store}/issuer.json`;
+const REVOCATIONS = `${store}/revocations.json`;
 const EMAIL = 'bc-learner@example.test';
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -73,6 +74,14 @@ async function credential(n: number): Promise<Obj> {
   return { ...doc, proof };
 }
 
+const revocations = (revokedAssertions: Obj[]) => ({
+  '@context': 'https://w3id.org/openbadges/v2',
+  id: REVOCATIONS,
+  type: 'RevocationList',
+  issuer: ISSUER,
+  revokedAssertions,
+});
+
 const rows = (account: string) =>
   env.DB.prepare(
     'SELECT name, issuer_name, recipient_email, issued_on, image_key, source_url FROM host_assertions WHERE account_id = ?',
@@ -82,6 +91,7 @@ const rows = (account: string) =>
 
 describe('importing a Blockcerts credential (AddBadge json)', () => {
   beforeAll(async () => {
+    await put(REVOCATIONS, revocations([]));
     const e = env as unknown as Record<string, string>;
     e['OUTBOUND_TEST_ALLOW'] = `127.0.0.1:${port},${new URL(anvilUrl).host}`;
     // The verifier's node for Sepolia alone (the Worker itself anchors nothing here: no key).
@@ -93,6 +103,7 @@ describe('importing a Blockcerts credential (AddBadge json)', () => {
       name: 'Chain College',
       url: `http://127.0.0.1:${port}`,
       email: 'badges@chain.example',
+      revocationList: REVOCATIONS,
       publicKey: [{ id: `ecdsa-koblitz-pubkey:${ANVIL_0}`, created: '2020-01-01T00:00:00Z' }],
     });
   });
@@ -112,6 +123,25 @@ describe('importing a Blockcerts credential (AddBadge json)', () => {
     });
     expect(await env.BUCKET.head(String(row?.['image_key']))).not.toBeNull();
     expect((await addBadge(me.token, { json }, '198.51.100.1')).code).toBe('E409106');
+  });
+
+  it('the nightly re-verification sees the issuer revoke it', async () => {
+    const me = await holder(true);
+    const cred = await credential(4);
+    expect((await addBadge(me.token, { json: JSON.stringify(cred) }, '198.51.100.4')).json).toMatchObject({
+      status: 200,
+    });
+    const { reverifyImported, REVERIFY_AFTER_MS } = await import('../../src/server/import/reverify');
+    const later = Date.now() + REVERIFY_AFTER_MS + 60_000;
+    await reverifyImported(env, later);
+    const state = () =>
+      env.DB.prepare('SELECT verify_status AS s, revoked_reason AS r FROM host_assertions WHERE account_id = ?')
+        .bind(me.id)
+        .first();
+    expect(await state()).toEqual({ s: 'valid', r: null });
+    await put(REVOCATIONS, revocations([{ id: cred['id'], revocationReason: 'Awarded by mistake' }]));
+    await reverifyImported(env, later + REVERIFY_AFTER_MS + 60_000);
+    expect(await state()).toEqual({ s: 'invalid', r: 'Awarded by mistake' });
   });
 
   it('refuses it for an unverified address (E422101), tampered (E422102), and JSON that is not Blockcerts (E422100)', async () => {
