@@ -190,6 +190,29 @@ describe('Blockcerts v3 (MerkleProof2019) anchored on a real anvil', () => {
     expect(r.items.issued_by.text).toBeNull();
   });
 
+  it('a key the issuer revoked before the transaction, or created after it: E168', async () => {
+    const profile = (key: Obj) => ({
+      '@context': ['https://w3id.org/openbadges/v2', 'https://w3id.org/blockcerts/v3'],
+      type: 'Profile',
+      id: '',
+      name: 'Rotated Academy',
+      url: `http://127.0.0.1:${port}`,
+      email: 'badges@rotated.example',
+      publicKey: [{ id: `ecdsa-koblitz-pubkey:${ANVIL_0}`, ...key }],
+    });
+    const cases: [string, Obj][] = [
+      ['revoked', { created: '2020-01-01T00:00:00Z', revoked: '2021-01-01T00:00:00Z' }],
+      ['expired', { created: '2020-01-01T00:00:00Z', expires: '2021-01-01T00:00:00Z' }],
+      ['future', { created: '2099-01-01T00:00:00Z' }],
+    ];
+    for (const [name, key] of cases) {
+      const url = `${store}/rotated-${name}.json`;
+      await put(url, { ...profile(key), id: url });
+      const [cred] = await issue([await unsigned(5, { id: `urn:uuid:rotated-${name}`, issuer: url })]);
+      expect((await verify(cred as Obj)).verify_errors_code).toEqual(['E168']);
+    }
+  });
+
   it('someone else: awarded_to fails (E025)', async () => {
     const r = await verify(batch[0] as Obj, ['someone@example.test']);
     expect(r.verify_errors_code).toEqual(['E025']);
