@@ -27,7 +27,7 @@ export function tree(leafHexes: string[]): { root: string; paths: Step[][] } {
 export const proofValue = (p: { path: Step[]; merkleRoot: string; targetHash: string; anchors: string[] }) =>
   encodeProofValue(p);
 
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+export async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

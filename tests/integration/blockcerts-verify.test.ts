@@ -2,12 +2,25 @@ import { env, exports } from 'cloudflare:workers';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { bytesToBase64 } from '../../src/lib/base64';
+import { bcUrls } from '../../src/server/blockcerts/urls';
 import { verifyFromForm } from '../../src/server/verify/form';
 import { verifyBadge } from '../../src/server/verify/verify';
 import labBn from '../fixtures/blockcerts/lab-bn-html-credential.json';
 import labTh from '../fixtures/blockcerts/lab-th-credential.json';
 import { BASE, SAME_ORIGIN } from './helpers';
-import { ANVIL_0, ANVIL_1, anchor, hashedEmail, leaves, tree, proofValue, put, type Obj } from './blockcerts-helpers';
+import { newIssuer } from './issuing-helpers';
+import {
+  ANVIL_0,
+  ANVIL_1,
+  anchor,
+  hashedEmail,
+  leaves,
+  proofValue,
+  put,
+  rpc,
+  tree,
+  type Obj,
+} from './blockcerts-helpers';
 
 const anvilUrl = inject('anvilUrl');
 const port = inject('issuerPort');
@@ -211,6 +224,23 @@ describe('Blockcerts v3 (MerkleProof2019) anchored on a real anvil', () => {
       const [cred] = await issue([await unsigned(5, { id: `urn:uuid:rotated-${name}`, issuer: url })]);
       expect((await verify(cred as Obj)).verify_errors_code).toEqual(['E168']);
     }
+  });
+
+  it('issued here: the issuer profile and revocation list Lanyard serves are read from D1', async () => {
+    const { issuerId } = await newIssuer('Blockcerts Home University');
+    const u = bcUrls(env.PUBLIC_BASE_URL);
+    // The profile's key is `created` when the issuer was (to the second): anchor strictly later.
+    await rpc(anvilUrl, 'evm_increaseTime', [5]);
+    const [cred] = await issue([await unsigned(6, { id: 'urn:uuid:home-1', issuer: u.issuer(issuerId) })]);
+    const key0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+    const r = await verifyBadge({ ...testEnv, CHAIN_PRIVATE_KEY: key0 }, { kind: 'json', doc: cred as Obj }, [LEARNER]);
+    expect(r.verify_errors_code).toEqual([]);
+    expect(r.items.issued_by.text).toBe('Blockcerts Home University');
+    // Without the anchoring key configured, the profile names no key: not this issuer's (E168).
+    const without = await verifyBadge({ ...testEnv, CHAIN_PRIVATE_KEY: '' }, { kind: 'json', doc: cred as Obj }, [
+      LEARNER,
+    ]);
+    expect(without.verify_errors_code).toEqual(['E168']);
   });
 
   it('someone else: awarded_to fails (E025)', async () => {

@@ -1,3 +1,4 @@
+import { blockcertsService } from '../blockcerts/service';
 import { hostedService } from '../hosted/service';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
@@ -27,12 +28,20 @@ export function docSource(env: Env, budget = new FetchBudget()) {
   const hosted = hostedService(env);
 
   async function ownDoc(url: URL): Promise<Doc> {
-    const m = new RegExp(`^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList)/([^/]+)$`).exec(
-      url.pathname,
-    );
+    const m = new RegExp(
+      `^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList|BlockcertsIssuer|BlockcertsRevocationList)/([^/]+)$`,
+    ).exec(url.pathname);
     const href = url.href;
     if (!m) return { kind: 'missing', url: href };
     const [, kind, id = ''] = m;
+    if (kind === 'BlockcertsIssuer' || kind === 'BlockcertsRevocationList') {
+      // A Blockcerts credential issued here (issue 19): its issuer profile and revocation list.
+      const bc = blockcertsService(env);
+      const doc = kind === 'BlockcertsIssuer' ? await bc.issuerProfile(id) : await bc.revocationList(id);
+      return doc
+        ? { kind: 'ok', url: href, doc: doc as unknown as Record<string, unknown> }
+        : { kind: 'missing', url: href };
+    }
     if (kind === 'Assertion') {
       // A badge's assertion, or an academic document's (issue 18).
       const live = await hosted.liveDocument(id);
