@@ -66,7 +66,15 @@ const anchor = route({
   tags: ['Development'],
   summary:
     'Development only: run the nightly Blockcerts batch now (issue 19); its outcome and the latest batches with their last error',
-  request: { body: jsonBody(z.object({ wait_ms: z.number().int().min(0).max(120_000).default(30_000) })) },
+  request: {
+    body: jsonBody(
+      z.object({
+        wait_ms: z.number().int().min(0).max(120_000).default(30_000),
+        // false: as the five-minute sweep (build waiting credentials, resume a batch, open none).
+        open: z.boolean().default(true),
+      }),
+    ),
+  },
   responses: okReply('Outcome of the run and the 10 latest batches'),
 });
 
@@ -78,6 +86,7 @@ export const devRoutes = router
     return ok(c, await renderSample(c.env, kind, rows));
   })
   .openapi(anchor, async (c) => {
-    const outcome = await runAnchoring(c.env, Date.now(), { open: true, waitMs: c.req.valid('json').wait_ms });
+    const { wait_ms, open } = c.req.valid('json');
+    const outcome = await runAnchoring(c.env, Date.now(), { open, waitMs: wait_ms });
     return ok(c, { outcome, batches: await recentBatches(c.env.DB) });
   });
