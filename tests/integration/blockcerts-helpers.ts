@@ -38,11 +38,17 @@ export async function rpc(url: string, method: string, params: unknown[]): Promi
   return body.result;
 }
 
-/** Anchors `root` on anvil from an unlocked dev account; the transaction is mined when this returns. */
+/**
+ * Anchors `root` on anvil from an unlocked dev account and waits until the transaction is mined
+ * (anvil mines each transaction at once, but answers before its block is sealed under load).
+ */
 export async function anchor(anvilUrl: string, root: string, from = ANVIL_0): Promise<string> {
-  return (await rpc(anvilUrl, 'eth_sendTransaction', [
+  const hash = (await rpc(anvilUrl, 'eth_sendTransaction', [
     { from, to: BURN, value: '0x0', data: `0x${root}`, gas: '0x61a8' },
   ])) as string;
+  while ((await rpc(anvilUrl, 'eth_getTransactionReceipt', [hash])) === null)
+    await new Promise((r) => setTimeout(r, 20));
+  return hash;
 }
 
 /** Puts a document on the stand-in issuer's store (tests/support/document-store.ts). */

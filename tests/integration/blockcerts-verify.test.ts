@@ -143,6 +143,16 @@ describe('Blockcerts v3 (MerkleProof2019) anchored on a real anvil', () => {
     expect(statuses(r)).toEqual(ALL_OK);
   });
 
+  it('found at a URL (as an AssertionBC is): verified by its proof; tampered there, E997', async () => {
+    const at = `${store}/hosted-credential.json`;
+    await put(at, batch[2]);
+    const r = await verifyBadge(testEnv, { kind: 'url', url: at }, [LEARNER]);
+    expect(statuses(r)).toEqual(ALL_OK);
+    await put(`${at}-x`, { ...(batch[2] as Obj), description: 'Changed.' });
+    const bad = await verifyBadge(testEnv, { kind: 'url', url: `${at}-x` }, [LEARNER]);
+    expect(bad.verify_errors_code).toEqual(['E997']);
+  });
+
   it('tampered: the hash does not match (E997)', async () => {
     const r = await verify({ ...(batch[0] as Obj), name: 'Astrology' });
     expect(r.verify_errors_code).toEqual(['E997']);

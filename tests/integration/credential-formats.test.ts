@@ -59,13 +59,14 @@ describe('credentials that are not Open Badges 2.0 get an honest answer, and not
   });
 
   it.each([
-    ['v3', `${BLOCKCERTS}/v3/ethereum-sepolia-v3.json`],
-    ['v2', `${BLOCKCERTS}/v2/testnet-valid-v1-issuer-2.0.json`],
+    ['v3', `${BLOCKCERTS}/v3/ethereum-sepolia-v3.json`, 'E997'],
+    // Its 2.0-alpha context is not bundled: it cannot be hashed here at all.
+    ['v2', `${BLOCKCERTS}/v2/testnet-valid-v1-issuer-2.0.json`, 'E990'],
   ])(
-    'a Blockcerts %s certificate with its id changed: verified as Blockcerts (issue 19), its hash fails (E997)',
-    async (name, p) => {
+    'a Blockcerts %s certificate with its id changed: verified as Blockcerts (issue 19), never valid (%s)',
+    async (name, p, code) => {
       const r = await verify({ input_type: 'json', json: JSON.stringify(await withId(p, `blockcerts-${name}`)) });
-      expect(r.verify_errors_code).toContain('E997');
+      expect(r.verify_errors_code).toContain(code);
       expect(r.verify_state).toBe('invalid');
       expect(await seen(`blockcerts-${name}`)).toBe(0);
     },

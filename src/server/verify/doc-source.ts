@@ -29,11 +29,17 @@ export function docSource(env: Env, budget = new FetchBudget()) {
 
   async function ownDoc(url: URL): Promise<Doc> {
     const m = new RegExp(
-      `^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList|BlockcertsIssuer|BlockcertsRevocationList)/([^/]+)$`,
+      `^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList|AssertionBC|BlockcertsIssuer|BlockcertsRevocationList)/([^/]+)$`,
     ).exec(url.pathname);
     const href = url.href;
     if (!m) return { kind: 'missing', url: href };
     const [, kind, id = ''] = m;
+    if (kind === 'AssertionBC') {
+      // An anchored Blockcerts credential issued here (issue 19); gone once revoked.
+      const found = await blockcertsService(env).hosted(id);
+      if (found.kind === 'missing') return { kind: 'missing', url: href };
+      return { kind: found.kind, url: href, doc: found.doc as Record<string, unknown> };
+    }
     if (kind === 'BlockcertsIssuer' || kind === 'BlockcertsRevocationList') {
       // A Blockcerts credential issued here (issue 19): its issuer profile and revocation list.
       const bc = blockcertsService(env);

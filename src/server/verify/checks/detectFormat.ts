@@ -17,6 +17,17 @@ export function refuseFormat(ctx: VerifyContext, format: Exclude<Format, 'ob2'>)
 }
 
 /**
+ * A Blockcerts credential (issue 19), given or found at a URL: the Blockcerts checks verify it, the
+ * Open Badges ones then skip. v2 carries a `signature`, v3 a `proof`.
+ */
+export function startBlockcerts(ctx: VerifyContext, doc: Record<string, unknown>) {
+  ctx.format = 'blockcerts';
+  const v2 = 'signature' in doc && !('proof' in doc);
+  ctx.bc = { doc, version: v2 ? 2 : 3, proof: null, broken: false, tx: null, profile: null };
+  return PASS;
+}
+
+/**
  * What was given, before anything is fetched for it. A Blockcerts credential given as JSON goes to
  * the Blockcerts checks; an Open Badges 3.0 credential (JSON or a VC-JWT), a Blockcerts certificate
  * in another form, or JSON that is no badge at all gets its own answer, and
@@ -29,13 +40,7 @@ export const detectFormat: Check = {
     if (input.kind === 'url') return SKIP;
     // A JWS whose payload cannot be read at all is readSignedAssertion's to refuse.
     const format = input.kind === 'json' ? formatOf(input.doc) : formatOfJws(input.text);
-    if (format === 'blockcerts' && input.kind === 'json') {
-      // Verified by the Blockcerts checks (issue 19); the Open Badges ones then skip.
-      ctx.format = 'blockcerts';
-      const v2 = 'signature' in input.doc && !('proof' in input.doc);
-      ctx.bc = { doc: input.doc, version: v2 ? 2 : 3, proof: null, broken: false, tx: null, profile: null };
-      return PASS;
-    }
+    if (format === 'blockcerts' && input.kind === 'json') return startBlockcerts(ctx, input.doc);
     return format === null || format === 'ob2' ? PASS : refuseFormat(ctx, format);
   },
 };

@@ -1,7 +1,7 @@
 import { fail, PASS, SKIP, type Check } from '../check';
 import { str, type Obj, type VerifyContext } from '../context';
 import { formatOf } from '../format';
-import { refuseFormat } from './detectFormat';
+import { refuseFormat, startBlockcerts } from './detectFormat';
 
 /** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
 function hostedAddress(doc: Obj): string | null {
@@ -20,7 +20,8 @@ function revokedBy(ctx: VerifyContext, doc: Obj | null) {
  * Hosted badges: the assertion is fetched at its URL, and the copy found there wins over any JSON
  * given (HV-04: the JSON only tells where it lives). HTTP 410 or `revoked: true` means revoked
  * (HV-03); the document must name the address it was found at as its id. What is found there may
- * be another kind of credential (OB 3.0, Blockcerts) or no badge at all: it gets its own answer.
+ * be a Blockcerts credential (verified as such), another kind of credential (OB 3.0) or no badge
+ * at all: it gets its own answer.
  */
 export const fetchAssertion: Check = {
   name: 'fetchAssertion',
@@ -34,6 +35,8 @@ export const fetchAssertion: Check = {
     if (d.kind === 'unreadable') return refuseFormat(ctx, 'unknown');
     if (d.kind !== 'ok') return fail('E999', d.kind === 'unreachable');
     const format = formatOf(d.doc);
+    // A Blockcerts credential at a URL (an AssertionBC, say) proves itself by its proof, not its address.
+    if (format === 'blockcerts') return startBlockcerts(ctx, d.doc);
     if (format !== 'ob2') return refuseFormat(ctx, format);
     if (d.doc['revoked'] === true) return revokedBy(ctx, d.doc);
     const declared = hostedAddress(d.doc);
