@@ -21,7 +21,7 @@ async function runBatch() {
   });
 }
 
-test('a blockchain badge shows "processing" in Receiving, then, anchored, its transaction and the download (Japanese)', async ({
+test('a blockchain badge shows "processing" in Receiving, then, anchored, its transaction and the download; a certificate too (Japanese)', async ({
   page,
   problems,
 }) => {
@@ -52,6 +52,20 @@ test('a blockchain badge shows "processing" in Receiving, then, anchored, its tr
     blockchain: true,
   })) as { assertions: { assertion_id: string }[] };
   const badge = award.assertions[0]?.assertion_id ?? '';
+  const template = (await issuerApi(ORIGIN, '/cert-templates', key, {
+    name: 'Diploma ja',
+    kind: 'diploma',
+    languages: ['ja'],
+    headings: { ja: '学位記' },
+  })) as { cert_template_id: string };
+  const doc = (await issuerApi(ORIGIN, '/acad-docs', key, {
+    template_id: template.cert_template_id,
+    recipient: email,
+    name: '髙橋 美咲',
+    title: '学士（情報科学）',
+    language: 'ja',
+    blockchain: true,
+  })) as { acad_doc_id: string };
   // Received by its owner: a blockchain badge waits in Receiving for the nightly batch (spec §4).
   await devSql(ORIGIN, 'UPDATE assertions SET accept_status = 1, accepted_at = ? WHERE id = ?', [Date.now(), badge]);
   await signIn(page, await startSessionFor(id));
@@ -90,5 +104,23 @@ test('a blockchain badge shows "processing" in Receiving, then, anchored, its tr
   const json = JSON.parse(await readFile((await file.path()) ?? '', 'utf8')) as { type: string[]; proof: object };
   expect(json.type).toEqual(['VerifiableCredential', 'BlockcertsCredential']);
   expect(json.proof).toMatchObject({ type: 'MerkleProof2019' });
+
+  // The certificate detail page has the same section, once its document is anchored too.
+  await expect
+    .poll(
+      async () => {
+        await runBatch();
+        return (await fetch(`${ORIGIN}/api/v1.0/openBadge/v2/AssertionBC/${doc.acad_doc_id}`)).status;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(200);
+  await page.goto(`${BASE}/acaddocs/detail/${doc.acad_doc_id}?language=ja`);
+  await expect(section).toHaveAttribute('data-state', 'anchored');
+  await section.getByRole('button', { name: c.download }).scrollIntoViewIfNeeded();
+  await hydrated(page, 'BlockchainDownload');
+  const savedDoc = page.waitForEvent('download');
+  await section.getByRole('button', { name: c.download }).click();
+  expect((await savedDoc).suggestedFilename()).toMatch(/^blockchain_certificate_学士（情報科学）_\d{8}\.json$/);
   expect(problems).toEqual([]);
 });
