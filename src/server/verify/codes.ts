@@ -24,8 +24,8 @@
  * | E046 | expires_on | expiry before the issue date                                            |
  * | E991 | all four   | an Open Badges 3.0 credential (VC context or OpenBadgeCredential type,  |
  * |      |            | as JSON or a VC-JWT): not verified here yet; nothing is fetched for it  |
- * | E992 | all four   | a Blockcerts certificate this verifier does not read: found at a URL or |
- * |      |            | as a JWS, or anchored only on a chain other than Ethereum (Bitcoin)     |
+ * | E992 | all four   | a Blockcerts certificate this verifier does not read: given as a JWS,   |
+ * |      |            | or anchored only on a chain other than Ethereum (Bitcoin)               |
  * | E989 | all four   | Blockcerts: the anchoring transaction holds another Merkle root         |
  * | E990 | all four   | Blockcerts: a proof or hash algorithm not supported (not SHA-256        |
  * |      |            | MerkleProof2017/2019), or a JSON-LD context not bundled here            |
