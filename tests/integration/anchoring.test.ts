@@ -1,6 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runAnchoring, LEASE_MS } from '../../src/server/anchoring/run';
+import { batchRepo } from '../../src/server/anchoring/batch-repo';
+import { runBatch } from '../../src/server/db/batch';
 import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
 import { merkleRootOf } from '../../src/server/blockcerts/merkle';
 import { decodeProofValue } from '../../src/server/blockcerts/proof-value';
@@ -231,5 +233,40 @@ describe('nightly Blockcerts batch on a real chain', () => {
     expect(await statuses(acct.id)).toEqual([1, 1]);
     expect((await night()).state).toBe('written');
     expect(await statuses(acct.id)).toEqual([2, 2]);
+  });
+
+  it('a run that died right after opening its batch is finished by the next one, with one transaction', async () => {
+    const acct = await receiving(2);
+    const nonce = await minedNonce();
+    // The first half of a night: credentials built and a batch opened (collecting), then nothing.
+    expect((await runAnchoring(env, Date.now(), { open: false })).state).toBe('idle');
+    const id = crypto.randomUUID();
+    await runBatch(env.DB, batchRepo(env.DB).openStatements(id, 'sepolia', 11155111, Date.now()));
+    expect((await batchRow(id))?.state).toBe('collecting');
+    expect(await runAnchoring(env, Date.now(), { open: true, pollMs: 50 })).toMatchObject({
+      state: 'written',
+      batchId: id,
+    });
+    expect(await txCount(id)).toBe(1);
+    expect(await minedNonce()).toBe(nonce + 1);
+    expect(await statuses(acct.id)).toEqual([2, 2]);
+  });
+
+  it('a batch larger than the inline size has its proofs written by bc_proofs queue jobs', async () => {
+    const acct = await receiving(3);
+    const out = await runAnchoring(env, Date.now(), { open: true, pollMs: 50, inlineProofs: 0 });
+    expect(['confirmed', 'written']).toContain(out.state);
+    const jobs = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE kind = 'bc_proofs' AND payload LIKE ?")
+      .bind(`%${out.batchId}%`)
+      .first<number>('n');
+    expect(jobs).toBe(1);
+    // The queue consumer runs the job; the batch ends written without the run writing anything.
+    let state: string = out.state;
+    for (let i = 0; i < 200 && state !== 'written'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await batchRow(out.batchId ?? ''))?.state ?? '';
+    }
+    expect(state).toBe('written');
+    expect(await statuses(acct.id)).toEqual([2, 2, 2]);
   });
 });

@@ -17,11 +17,13 @@ export interface BatchRow {
   attempts: number;
   leaseUntil: number;
   createdAt: number;
+  updatedAt: number;
 }
 
 const COLUMNS = `id, state, network, chain_id AS chainId, leaf_count AS leafCount, merkle_root AS merkleRoot,
   from_address AS fromAddress, nonce, tx_hash AS txHash, block_number AS blockNumber, block_time AS blockTime,
-  last_error AS lastError, last_error_at AS lastErrorAt, attempts, lease_until AS leaseUntil, created_at AS createdAt`;
+  last_error AS lastError, last_error_at AS lastErrorAt, attempts, lease_until AS leaseUntil, created_at AS createdAt,
+  updated_at AS updatedAt`;
 
 /** Blockchain badges waiting in Receiving: accepted by their owner, not revoked or deleted. */
 const RECEIVING_BC = `a.accept_status = 1 AND a.is_blockchain = 1 AND a.revoked_at IS NULL
@@ -216,6 +218,11 @@ export function batchRepo(d1: D1Database) {
         batchId,
         batchId,
       ),
+    firstMissingProof: (batchId: string) =>
+      d1
+        .prepare('SELECT MIN(leaf_index) AS i FROM bc_credentials WHERE batch_id = ? AND proof_json IS NULL')
+        .bind(batchId)
+        .first<number | null>('i'),
     missingProofs: (batchId: string) =>
       d1
         .prepare('SELECT COUNT(*) AS n FROM bc_credentials WHERE batch_id = ? AND proof_json IS NULL')

@@ -21,6 +21,8 @@ export interface AnchorOptions {
   /** How long the run waits for the confirmations before leaving the batch to the next run. */
   waitMs?: number;
   pollMs?: number;
+  /** Batches up to this size write their proofs in the run (default one chunk); larger ones through the queue. */
+  inlineProofs?: number;
 }
 
 export type AnchorOutcome =
@@ -44,6 +46,19 @@ async function build(env: RunEnv, batch: BatchRow, now: number): Promise<void> {
   await batchRepo(env.DB).markBuilt(batch.id, toHex(tree.root), now);
 }
 
+/** A confirmed batch whose proofs are still missing this long after confirmation has lost its jobs. */
+const STALLED_MS = 15 * 60_000;
+const STALLED_CHUNKS_PER_RUN = 3;
+
+async function writeStalledChunks(env: RunEnv, id: string): Promise<void> {
+  for (let i = 0; i < STALLED_CHUNKS_PER_RUN; i++) {
+    const first = await batchRepo(env.DB).firstMissingProof(id);
+    if (first === null) return;
+    const from = Math.floor(first / PROOF_CHUNK) * PROOF_CHUNK;
+    await writeProofChunk(env, id, from, from + PROOF_CHUNK);
+  }
+}
+
 async function advance(env: RunEnv, cfg: ChainConfig, id: string, o: AnchorOptions, now: number) {
   const repo = batchRepo(env.DB);
   const deadline = Date.now() + (o.waitMs ?? 60_000);
@@ -59,8 +74,10 @@ async function advance(env: RunEnv, cfg: ChainConfig, id: string, o: AnchorOptio
         await new Promise((res) => setTimeout(res, o.pollMs ?? 1000));
       }
     } else if (batch.state === 'confirmed') {
-      if (batch.leafCount <= INLINE_PROOFS) await writeProofChunk(env, id, 0, batch.leafCount);
-      // Larger batches are written by their bc_proofs jobs; the run only finishes a complete one.
+      if (batch.leafCount <= (o.inlineProofs ?? INLINE_PROOFS)) await writeProofChunk(env, id, 0, batch.leafCount);
+      // Larger batches are written by their bc_proofs jobs; if those stall (dead letters), the
+      // sweeps write the missing chunks themselves, a few per run.
+      else if (now - batch.updatedAt > STALLED_MS) await writeStalledChunks(env, id);
       await finishBatch(env, id, now);
       return (await repo.byId(id))?.state ?? 'idle';
     } else return batch.state;
