@@ -8,6 +8,7 @@ import { CONFIG } from './config';
 import type { AppEnv } from './context';
 import { notFound, onError } from './http/on-error';
 import { issuerAdminRoutes, issuingRoutes } from './issuing/routes';
+import { anchoringAdminRoutes } from './anchoring/routes';
 import { acadDocIssuingRoutes, certTemplateRoutes } from './issuing/acad-routes';
 import { OB_PREFIX } from './openbadges/urls';
 import { hostedRoutes } from './hosted/routes';
@@ -98,6 +99,7 @@ const publicApi = new OpenAPIHono<AppEnv>()
 /** The issuer API: the operator's admin token creates issuers, an issuer's key does the rest. */
 const issuerApi = new OpenAPIHono<AppEnv>()
   .route('/', issuerAdminRoutes)
+  .route('/', anchoringAdminRoutes)
   .route('/', issuingRoutes)
   .route('/', certTemplateRoutes)
   .route('/', acadDocIssuingRoutes);

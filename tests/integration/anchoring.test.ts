@@ -9,6 +9,7 @@ import { decodeProofValue } from '../../src/server/blockcerts/proof-value';
 import { addressOf } from '../../src/server/chain/sign';
 import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
+import { DEV_ADMIN_TOKEN } from '../../src/server/issuing/auth';
 
 // The nightly Blockcerts batch against the real anvil of this test run (tests/support/anvil-node.ts,
 // one per vitest process, so this file may switch its mining mode); setup.ts funded CHAIN_PRIVATE_KEY.
@@ -138,6 +139,14 @@ describe('nightly Blockcerts batch on a real chain', () => {
     expect(down.error).toMatch(/unreachable/);
     expect((await batchRow(down.batchId ?? ''))?.err).toMatch(/unreachable/);
     expect(await statuses(acct.id)).toEqual([1, 1]);
+    // The operator reads it with the admin token (and nobody else does).
+    const view = (token: string) =>
+      exports.default.fetch(`${BASE}/api/issuer/v1/blockcerts/batches?limit=5`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await view('not-the-admin-token-0123456789')).status).toBe(401);
+    const listed = (await (await view(DEV_ADMIN_TOKEN)).json()) as { batches: { id: string; lastError: string }[] };
+    expect(listed.batches.find((b) => b.id === down.batchId)?.lastError).toMatch(/eth_chainId: unreachable/);
     e['CHAIN_RPC_URL'] = rpcUrl;
     const next = await runAnchoring(env, Date.now(), { open: false, pollMs: 50 });
     expect(next).toMatchObject({ state: 'written', batchId: down.batchId });

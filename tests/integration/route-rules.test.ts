@@ -96,6 +96,7 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   open(`${W}/Badge/FindIssuerBadgeList`),
   open(`${W}/Badge/FindSkillBadgeList`),
   [`post ${I}/issuers`, { access: 'adminToken', maxBody: ISSUER }],
+  [`get ${I}/blockcerts/batches`, { access: 'adminToken', maxBody: 1024 }],
   issuer('patch', '/issuer'),
   issuer('post', '/badge-classes'),
   issuer('patch', '/badge-classes/{id}'),
