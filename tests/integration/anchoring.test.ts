@@ -7,6 +7,7 @@ import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
 import { merkleRootOf } from '../../src/server/blockcerts/merkle';
 import { decodeProofValue } from '../../src/server/blockcerts/proof-value';
 import { addressOf } from '../../src/server/chain/sign';
+import { rpc, RpcError } from '../../src/server/chain/rpc';
 import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 import { DEV_ADMIN_TOKEN } from '../../src/server/issuing/auth';
@@ -277,5 +278,26 @@ describe('nightly Blockcerts batch on a real chain', () => {
     }
     expect(state).toBe('written');
     expect(await statuses(acct.id)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('the JSON-RPC client (issue 19)', () => {
+  const kind = async (p: Promise<unknown>) => {
+    try {
+      await p;
+      return 'answered';
+    } catch (err) {
+      return err instanceof RpcError ? `${err.kind}: ${err.message}` : `other: ${String(err)}`;
+    }
+  };
+
+  it('answers the result, and names each failure: the node’s error, an unreachable node, a refused or missing URL', async () => {
+    expect(await rpc(env, 'eth_chainId', [])).toBe('0xaa36a7');
+    expect(await kind(rpc(env, 'no_such_method', []))).toMatch(/^node: no_such_method: node: /);
+    expect(await kind(rpc(env, 'eth_chainId', [], 'http://127.0.0.1:9'))).toMatch(/^config: .*refused \(port\)/);
+    expect(await kind(rpc({ ...env, CHAIN_RPC_URL: 'http://127.0.0.1:9' }, 'eth_chainId', []))).toMatch(/^unreachable/);
+    // In production the guard's usual rules apply to the configured node too: no loopback.
+    expect(await kind(rpc({ ...env, ENVIRONMENT: 'production' }, 'eth_chainId', []))).toMatch(/^config: .*refused/);
+    expect(await kind(rpc({ ...env, CHAIN_RPC_URL: undefined }, 'eth_chainId', []))).toMatch(/^config: .*not set/);
   });
 });
