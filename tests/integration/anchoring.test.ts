@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runAnchoring, LEASE_MS } from '../../src/server/anchoring/run';
 import { batchRepo } from '../../src/server/anchoring/batch-repo';
+import { REPLACE_AFTER_MS } from '../../src/server/anchoring/confirm';
 import { runBatch } from '../../src/server/db/batch';
 import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
 import { merkleRootOf } from '../../src/server/blockcerts/merkle';
@@ -278,6 +279,34 @@ describe('nightly Blockcerts batch on a real chain', () => {
     }
     expect(state).toBe('written');
     expect(await statuses(acct.id)).toEqual([2, 2, 2]);
+  });
+
+  it('a transaction stuck in the pool is replaced with higher fees and the same nonce; the mined version is the anchor', async () => {
+    const acct = await receiving(2);
+    const nonce = await minedNonce();
+    await chain('evm_setAutomine', [false]);
+    const first = await night({ waitMs: 0 });
+    expect(first.state).toBe('pending');
+    const id = first.batchId ?? '';
+    // Half an hour later it is still pending: the sweep signs a replacement (stored before it is sent).
+    const later = Date.now() + REPLACE_AFTER_MS + 60_000;
+    expect((await runAnchoring(env, later, { open: false, waitMs: 0 })).state).toBe('pending');
+    const versions = (
+      await env.DB.prepare(
+        'SELECT tx_hash AS hash, nonce, max_fee_per_gas AS fee FROM bc_batch_txs WHERE batch_id = ? ORDER BY created_at',
+      )
+        .bind(id)
+        .all<{ hash: string; nonce: number; fee: string }>()
+    ).results;
+    expect(versions).toHaveLength(2);
+    expect(versions[1]?.nonce).toBe(versions[0]?.nonce);
+    expect(BigInt(versions[1]?.fee ?? 0) * 4n).toBeGreaterThanOrEqual(BigInt(versions[0]?.fee ?? 0) * 5n);
+    await chain('evm_mine');
+    expect((await runAnchoring(env, later + 1, { open: false })).state).toBe('written');
+    expect((await batchRow(id))?.tx).toBe(versions[1]?.hash);
+    expect(await chain('eth_getTransactionReceipt', [versions[0]?.hash])).toBeNull();
+    expect(await minedNonce()).toBe(nonce + 1);
+    expect(await statuses(acct.id)).toEqual([2, 2]);
   });
 });
 

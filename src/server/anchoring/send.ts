@@ -50,10 +50,11 @@ export async function signAndSend(
   ]);
   let maxFee = block.baseFee * 2n + tip;
   let priority = tip;
-  // A replacement must raise both fees by at least 10% (geth); 25% over the last version is safe.
-  if (bump && maxFee < (bump.minFee * 5n) / 4n) {
-    maxFee = (bump.minFee * 5n) / 4n;
-    priority = priority > maxFee ? maxFee : priority * 2n;
+  // A replacement must raise both fee caps by at least 10% (geth) over the stuck version: the fee
+  // cap goes up 25%, and the tip becomes the whole cap, which is above any earlier tip by 25% too.
+  if (bump) {
+    if (maxFee < (bump.minFee * 5n) / 4n) maxFee = (bump.minFee * 5n) / 4n;
+    priority = maxFee;
   }
   const cost = ANCHOR_GAS * maxFee;
   if (balance < cost)
