@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { devBatch } from '../../scripts/lib/dev-sql.mjs';
 import { decodeProofValue, encodeProofValue } from '../../src/server/blockcerts/proof-value';
+import { outbound, realFetch, referenceVerify as verify } from '../support/cert-verifier';
+
+type Obj = Record<string, unknown>;
 
 /*
  * Interop proof (issue 19): the reference verifier, @blockcerts/cert-verifier-js 6.35.0, checks the
@@ -12,80 +14,9 @@ import { decodeProofValue, encodeProofValue } from '../../src/server/blockcerts/
  * 127.0.0.1, so no step passes by asking a public explorer.
  */
 const BASE = 'http://127.0.0.1:8787';
-const RPC = process.env.ANVIL_URL ?? `http://127.0.0.1:${process.env.ANVIL_PORT ?? 8545}`;
 const OB = `${BASE}/api/v1.0/openBadge/v2`;
 const ADMIN = 'lanyard-dev-admin-token';
 const HEART = 'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png';
-
-type Obj = Record<string, unknown>;
-interface Step {
-  code: string;
-  status: string;
-  errorMessage?: string;
-}
-interface Verifier {
-  Certificate: new (
-    json: Obj,
-    o: object,
-  ) => { init(): Promise<void>; verify(cb: (s: Step) => void): Promise<{ status: string; message?: unknown }> };
-}
-
-const realFetch = globalThis.fetch;
-const outbound: string[] = [];
-
-async function rpc(method: string, params: unknown[]) {
-  const r = await realFetch(RPC, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const j = (await r.json()) as { result?: unknown; error?: { message: string } };
-  if (j.error) throw new Error(j.error.message);
-  return j.result as Record<string, string> | string | null;
-}
-
-/** cert-verifier-js's documented extension point: an explorer of our own, reading the local node. */
-const localExplorer = {
-  serviceURL: RPC,
-  priority: 0,
-  apiType: 'rpc',
-  chainType: 'evm',
-  parsingFunction: async ({ transactionId }: { transactionId: string }) => {
-    const tx = (await rpc('eth_getTransactionByHash', [transactionId])) as Record<string, string> | null;
-    if (!tx?.blockNumber) throw new Error('transaction not found or pending');
-    const block = (await rpc('eth_getBlockByNumber', [tx.blockNumber, false])) as Record<string, string>;
-    return {
-      remoteHash: (tx.input ?? '').replace(/^0x/, ''),
-      issuingAddress: tx.from,
-      time: new Date(Number(block.timestamp) * 1000),
-      revokedAddresses: [],
-    };
-  },
-};
-
-async function verify(json: Obj) {
-  const { Certificate } = createRequire(import.meta.url)(
-    '@blockcerts/cert-verifier-js/dist/verifier-node/index.js',
-  ) as Verifier;
-  const steps: Step[] = [];
-  // The verifier logs every failure and each http->https upgrade; the steps are what is checked.
-  const { log, warn, error } = console;
-  console.log = console.warn = console.error = () => undefined;
-  let result: { status: string };
-  try {
-    const cert = new Certificate(json, { explorerAPIs: [localExplorer], locale: 'en-US' });
-    await cert.init();
-    result = await cert.verify((s) => steps.push(s));
-  } finally {
-    Object.assign(console, { log, warn, error });
-  }
-  const done = steps.filter((s) => s.status !== 'starting');
-  return {
-    status: result.status,
-    passed: done.filter((s) => s.status === 'success').map((s) => s.code),
-    failed: done.filter((s) => s.status === 'failure').map((s) => s.code),
-  };
-}
 
 async function api(path: string, token: string, body?: unknown) {
   const res = await realFetch(`${BASE}/api/issuer/v1${path}`, {
@@ -97,20 +28,6 @@ async function api(path: string, token: string, body?: unknown) {
 }
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-test.beforeAll(() => {
-  // explorer-lookup's request() turns http:// into https://; map loopback back, refuse the rest.
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = raw.replace(/^https:\/\/127\.0\.0\.1:/, 'http://127.0.0.1:');
-    outbound.push(url);
-    if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new TypeError(`blocked outbound fetch: ${url}`);
-    return realFetch(url, init);
-  }) as typeof fetch;
-});
-test.afterAll(() => {
-  globalThis.fetch = realFetch;
-});
 
 test('cert-verifier-js verifies the credentials Lanyard anchors; tampered, revoked and another root fail', async () => {
   const issuer = await api('/issuers', ADMIN, {
