@@ -53,7 +53,9 @@ export async function signAndSend(
   // A replacement must raise both fee caps by at least 10% (geth) over the stuck version: the fee
   // cap goes up 25%, and the tip becomes the whole cap, which is above any earlier tip by 25% too.
   if (bump) {
-    if (maxFee < (bump.minFee * 5n) / 4n) maxFee = (bump.minFee * 5n) / 4n;
+    // Rounded up: integer division would leave a cap just under +25% (and a test of it to chance).
+    const raised = (bump.minFee * 5n + 3n) / 4n;
+    if (maxFee < raised) maxFee = raised;
     priority = maxFee;
   }
   const cost = ANCHOR_GAS * maxFee;
