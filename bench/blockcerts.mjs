@@ -12,7 +12,7 @@ import { ANVIL_ADDRESS_0, startAnvil } from '../scripts/lib/anvil.mjs';
 const json = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8'));
 const CONTEXTS = {
   'https://www.w3.org/2018/credentials/v1': json('../src/server/blockcerts/contexts/credentials-v1.json'),
-  'https://w3id.org/openbadges/v2': json('../src/server/verify/ld/bundled/openbadges-v2-context.json'),
+  'https://w3id.org/openbadges/v2': json('../src/server/ld/bundled/openbadges-v2-context.json'),
   'https://w3id.org/blockcerts/v3': json('../src/server/blockcerts/contexts/blockcerts-v3.json'),
 };
 const documentLoader = async (url) => {

@@ -7,7 +7,7 @@ import v31 from './contexts/blockcerts-v3.1.json';
 import v32 from './contexts/blockcerts-v3.2.json';
 import merkle2019 from './contexts/merkle-proof-2019.json';
 import dataIntegrity from './contexts/data-integrity-v2.json';
-import { bundledContext } from '../verify/ld/contexts';
+import { bundledContext } from '../ld/contexts';
 
 /**
  * The JSON-LD contexts a Blockcerts credential is hashed with, copied from @blockcerts/schemas

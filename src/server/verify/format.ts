@@ -1,5 +1,5 @@
 import { looksLikeJws } from './jws-parse';
-import { obVersionOf } from './ld/contexts';
+import { obVersionOf } from '../ld/contexts';
 import { BadJson, parseBadgeJson } from './safe-json';
 
 type Obj = Record<string, unknown>;

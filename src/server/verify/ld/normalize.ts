@@ -1,5 +1,5 @@
 import jsonld from 'jsonld';
-import { bundledContext, OB1_CONTEXT, OB2_CONTEXT, obVersionOf } from './contexts';
+import { bundledContext, OB1_CONTEXT, OB2_CONTEXT, obVersionOf } from '../../ld/contexts';
 import { upgradeLegacy, type Role } from './upgrade';
 
 type Obj = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { OB2_CONTEXT } from './contexts';
+import { OB2_CONTEXT } from '../../ld/contexts';
 
 type Obj = Record<string, unknown>;
 export type Role = 'assertion' | 'badge' | 'issuer' | 'other';

@@ -1,4 +1,4 @@
-import v2 from '../ld/bundled/openbadges-v2-context.json';
+import v2 from '../../ld/bundled/openbadges-v2-context.json';
 
 type Definition = string | { '@id'?: string };
 const CONTEXT = v2['@context'] as Record<string, Definition>;

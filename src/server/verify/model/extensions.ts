@@ -1,17 +1,17 @@
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import jsonld from 'jsonld';
-import { bundledContext, OB2_CONTEXT } from '../ld/contexts';
-import accessibility from '../ld/bundled/extensions/schemas/accessibilityExtension.json';
-import applyLink from '../ld/bundled/extensions/schemas/applyLinkExtension.json';
-import assessment from '../ld/bundled/extensions/schemas/assessmentExtension.json';
-import endorsement from '../ld/bundled/extensions/schemas/endorsement.json';
-import example from '../ld/bundled/extensions/schemas/exampleExtension.json';
-import extraDescription from '../ld/bundled/extensions/schemas/extraDescription.json';
-import geoCoordinates from '../ld/bundled/extensions/schemas/geoCoordinatesExtension.json';
-import issuerAccreditation from '../ld/bundled/extensions/schemas/issuerAccreditationExtension.json';
-import license from '../ld/bundled/extensions/schemas/licenseExtension.json';
-import originalCreator from '../ld/bundled/extensions/schemas/originalCreatorExtension.json';
-import recipientProfile from '../ld/bundled/extensions/schemas/recipientProfile.json';
+import { bundledContext, OB2_CONTEXT } from '../../ld/contexts';
+import accessibility from '../../ld/bundled/extensions/schemas/accessibilityExtension.json';
+import applyLink from '../../ld/bundled/extensions/schemas/applyLinkExtension.json';
+import assessment from '../../ld/bundled/extensions/schemas/assessmentExtension.json';
+import endorsement from '../../ld/bundled/extensions/schemas/endorsement.json';
+import example from '../../ld/bundled/extensions/schemas/exampleExtension.json';
+import extraDescription from '../../ld/bundled/extensions/schemas/extraDescription.json';
+import geoCoordinates from '../../ld/bundled/extensions/schemas/geoCoordinatesExtension.json';
+import issuerAccreditation from '../../ld/bundled/extensions/schemas/issuerAccreditationExtension.json';
+import license from '../../ld/bundled/extensions/schemas/licenseExtension.json';
+import originalCreator from '../../ld/bundled/extensions/schemas/originalCreatorExtension.json';
+import recipientProfile from '../../ld/bundled/extensions/schemas/recipientProfile.json';
 
 type Obj = Record<string, unknown>;
 
