@@ -4,22 +4,13 @@ import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
+import { nightlyRun } from './anchor';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const BASE = '/ns/portal/openbadge';
 const c = ja.blockchain;
-
-/** Runs the nightly Blockcerts batch now (development trigger), as a scheduled run would. */
-async function runBatch() {
-  const token = readFileSync('.wrangler/dev-sql-token-8787', 'utf8').trim();
-  await fetch(`${ORIGIN}/api/dev/anchor`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ wait_ms: 5000 }),
-  });
-}
 
 test('a blockchain badge shows "processing" in Receiving, then, anchored, its transaction and the download; a certificate too (Japanese)', async ({
   page,
@@ -78,7 +69,7 @@ test('a blockchain badge shows "processing" in Receiving, then, anchored, its tr
   await expect
     .poll(
       async () => {
-        await runBatch();
+        await nightlyRun();
         return (await fetch(`${ORIGIN}/api/v1.0/openBadge/v2/AssertionBC/${badge}`)).status;
       },
       { timeout: 90_000, intervals: [1000] },
@@ -109,7 +100,7 @@ test('a blockchain badge shows "processing" in Receiving, then, anchored, its tr
   await expect
     .poll(
       async () => {
-        await runBatch();
+        await nightlyRun();
         return (await fetch(`${ORIGIN}/api/v1.0/openBadge/v2/AssertionBC/${doc.acad_doc_id}`)).status;
       },
       { timeout: 60_000, intervals: [1000] },

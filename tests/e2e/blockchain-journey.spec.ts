@@ -5,22 +5,13 @@ import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { referenceVerify } from '../support/cert-verifier';
+import { nightlyRun } from './anchor';
 import { expect, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const BASE = '/ns/portal/openbadge';
 const HEART = 'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png';
-
-/** The nightly Blockcerts batch, run now through the development trigger. */
-async function nightlyRun() {
-  const token = readFileSync('.wrangler/dev-sql-token-8787', 'utf8').trim();
-  await fetch(`${ORIGIN}/api/dev/anchor`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ wait_ms: 5000 }),
-  });
-}
 
 // Issue 19, "done means": a blockchain badge received in the browser waits in Receiving, the
 // nightly run anchors it on the local chain, it reaches the badge list with a "process completed"
