@@ -115,6 +115,9 @@ for (const [lang, c] of [
     await expect(dialog).toBeHidden();
 
     // 4. Downloads: the baked PNG, the JSON and the PDF certificate, named by the patterns.
+    // The downloads island hydrates when it comes into view (client:visible): bring it there, as a
+    // person scrolls to it, instead of relying on where the page happens to be scrolled.
+    await page.getByRole('heading', { level: 2, name: c.download.heading }).scrollIntoViewIfNeeded();
     await hydrated(page, 'Downloads');
     const slug = byAll.replaceAll(' ', '_');
     for (const [label, pattern, magic] of [
