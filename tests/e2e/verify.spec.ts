@@ -106,15 +106,24 @@ test('a genuine badge verified without an address: a neutral message says what w
   expect(problems).toEqual([]);
 });
 
-/** The findings heading sits below the last item row, never on it. */
+/**
+ * The findings heading sits below the last item row, never on it. Both rectangles are read in one
+ * evaluation, so a scroll between two separate boundingBox() calls (focus moving to the result
+ * panel) cannot make them disagree; they are compared in page coordinates.
+ */
 async function expectHeadingClear(page: Page): Promise<void> {
   const heading = page.locator('.verify-result .verify-findings-heading');
-  const lastRow = page.locator('.verify-result .verify-item').last();
   await expect(heading).toBeVisible();
-  const h = await heading.boundingBox();
-  const r = await lastRow.boundingBox();
-  expect(h && r).toBeTruthy();
-  if (h && r) expect(h.y).toBeGreaterThanOrEqual(r.y + r.height);
+  const boxes = await heading.evaluate((h) => {
+    const rows = h.closest('.verify-result')?.querySelectorAll('.verify-item');
+    const last = rows?.[rows.length - 1];
+    if (!last) return null;
+    const a = h.getBoundingClientRect();
+    const b = last.getBoundingClientRect();
+    return { headingTop: a.top + window.scrollY, rowBottom: b.bottom + window.scrollY };
+  });
+  expect(boxes).not.toBeNull();
+  if (boxes) expect(boxes.headingTop).toBeGreaterThanOrEqual(boxes.rowBottom - 0.5);
 }
 
 for (const width of [390, 1280]) {
