@@ -1,5 +1,6 @@
 import { OB_CONTEXT } from '../openbadges/documents';
 import { BLOCKCERTS_V3, VC_V1 } from './contexts';
+import { escapeHtml } from '../../lib/html-escape';
 
 /** What a Blockcerts v3 credential of ours says; the JSON shape is fixed by credentialDocument. */
 export interface CredentialFields {
@@ -48,9 +49,6 @@ export function credentialDocument(f: CredentialFields): Record<string, unknown>
     metadata: JSON.stringify({ lanyard: f.metadata }),
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What a document's HTML display shows, already in its own language. */
 export interface DisplayText {
