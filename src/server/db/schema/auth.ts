@@ -13,10 +13,16 @@ export const sessions = sqliteTable(
     userType: integer('user_type').notNull().default(2),
     /** The address signed in with: it cannot be deleted from this session (spec §4). */
     loginEmail: text('login_email'),
+    /** For a portal user (type 1): the SHA-256 id of the portal session this session was minted from. */
+    portalSessionHash: text('portal_session_hash'),
     createdAt: createdAt(),
     expiresAt: millis('expires_at').notNull(),
   },
-  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_account_idx').on(t.accountId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_portal_idx').on(t.portalSessionHash),
+  ],
 );
 
 /** Provisional registrations (step 3 of registration) waiting for /activation/{token}. */

@@ -5,3 +5,4 @@ export * from './wallet';
 export * from './system';
 export * from './search';
 export * from './blockcerts';
+export * from './portal';
