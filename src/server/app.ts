@@ -39,6 +39,7 @@ import { acadCardRoutes } from './certificates/card-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
 import { locale } from './middleware/locale';
+import { maintenanceGate } from './maintenance/gate';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { mountApiDocs } from './system/openapi';
@@ -128,6 +129,8 @@ export type AppType = typeof api;
 export function createServer(frontend?: Frontend) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
+  // Spec §2/§9: during the operator's maintenance window, writes answer 503 before any route runs.
+  app.use('*', maintenanceGate());
   // The notification calls are the hot path of every page: their Worker-side time is reported.
   app.use(`${WALLET_API}/Wallet/Notification/*`, serverTiming());
   // So are the discovery calls, which the search page makes as people type.

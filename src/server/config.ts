@@ -42,14 +42,7 @@ export const CONFIG = {
   copyrightFromYear: 2020,
 } as const;
 
-/** Spec §2 and §9: the service suspension notice (JST), with its spare day. */
-export const MAINTENANCE_WINDOW = {
-  start: '2022-03-12T00:00:00+09:00',
-  end: '2022-03-14T00:00:00+09:00',
-  spareDay: '2022-03-14',
-  spareEnd: '2022-03-15T00:00:00+09:00',
-  /** Terms: maintenance is announced at least one month ahead. */
-  announceDays: 31,
-} as const;
+// The maintenance window (spec §2, §9) is the operator's: MAINTENANCE_WINDOW, read per request
+// (src/server/maintenance/window.ts); its default is the spec's, in src/lib/maintenance.ts.
 
 export type ServiceCountry = (typeof CONFIG.serviceCountries)[number];

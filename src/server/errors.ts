@@ -77,6 +77,8 @@ export const ERRORS = {
   E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
   E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable
   E503101: { status: 503, key: 'errors.E503101' }, // certificate PDF could not be created
+  // Spec §2/§9: the operator's maintenance window is on; writes wait (Retry-After), reads keep serving.
+  E503102: { status: 503, key: 'errors.E503102' }, // maintenance: changes are paused until the window ends
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -27,4 +27,9 @@ interface Env {
   CHAIN_NETWORK?: string;
   CHAIN_CONFIRMATIONS?: string;
   CHAIN_PRIVATE_KEY?: string;
+  /**
+   * Not a secret, but optional, so declared here: the maintenance window (spec §2, §9), JSON
+   * `{"start": ISO, "end": ISO, "spare_day": "YYYY-MM-DD", "spare_in_use"?: true}`; absent = spec's 2022 window.
+   */
+  MAINTENANCE_WINDOW?: string;
 }

@@ -1,10 +1,12 @@
 import { createLogger } from '../log';
 import { chainConfig } from '../chain/config';
+import { parseMaintenance } from '../../lib/maintenance';
 
 /** What the check reads: the variables of wrangler.toml and the secrets a deployment needs. */
 type Settings = Pick<Env, 'PUBLIC_BASE_URL' | 'ENVIRONMENT' | 'MAIL_TRANSPORT' | 'MAIL_FROM'> &
   Partial<Pick<Env, 'KEY_ENCRYPTION_KEY' | 'SMTP_HOST' | 'MAIL_HTTP_URL' | 'MAIL_HTTP_TOKEN'>> &
-  Partial<Pick<Env, 'CHAIN_RPC_URL' | 'CHAIN_NETWORK' | 'CHAIN_CONFIRMATIONS' | 'CHAIN_PRIVATE_KEY'>>;
+  Partial<Pick<Env, 'CHAIN_RPC_URL' | 'CHAIN_NETWORK' | 'CHAIN_CONFIRMATIONS' | 'CHAIN_PRIVATE_KEY'>> &
+  Partial<Pick<Env, 'MAINTENANCE_WINDOW'>>;
 
 const TRANSPORTS = ['devbox', 'smtp', 'http'];
 
@@ -65,6 +67,8 @@ export function configProblems(env: Settings): string[] {
       problems.push('KEY_ENCRYPTION_KEY is not set (a secret: wrangler secret put KEY_ENCRYPTION_KEY).');
   }
   problems.push(...chainProblems(env, production));
+  const maintenance = parseMaintenance(env.MAINTENANCE_WINDOW);
+  if ('problem' in maintenance) problems.push(maintenance.problem);
   return problems;
 }
 

@@ -9,6 +9,7 @@ import { ok } from '../http/envelope';
 import { runDevSql } from './service';
 import { renderSample } from '../certificates/pdf-sample';
 import { recentBatches, runAnchoring } from '../anchoring/run';
+import { maintenancePreview } from '../maintenance/preview';
 
 /**
  * Outside production, and only when the server was started with a token (scripts/start.mjs makes
@@ -78,6 +79,17 @@ const anchor = route({
   responses: okReply('Outcome of the run and the 10 latest batches'),
 });
 
+const maintenance = route({
+  method: 'get',
+  path: '/maintenance-page',
+  tags: ['Development'],
+  summary:
+    'Development only: the page a form post gets during maintenance, for a window of two hours from now (the running Worker’s MAINTENANCE_WINDOW is left alone); language by ?language=',
+  responses: {
+    503: { description: 'The maintenance page, as during a window', content: { 'text/html': { schema: z.string() } } },
+  },
+});
+
 /** The development endpoints (mounted under /api/dev): SQL, the PDF benchmark's render (issue 18), the Blockcerts batch (issue 19). */
 export const devRoutes = router
   .openapi(sql, async (c) => ok(c, { results: await runDevSql(c.env.DB, c.req.valid('json').statements) }))
@@ -89,4 +101,5 @@ export const devRoutes = router
     const { wait_ms, open } = c.req.valid('json');
     const outcome = await runAnchoring(c.env, Date.now(), { open, waitMs: wait_ms });
     return ok(c, { outcome, batches: await recentBatches(c.env.DB) });
-  });
+  })
+  .openapi(maintenance, (c) => maintenancePreview(c));
