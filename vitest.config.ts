@@ -32,11 +32,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          // Real servers on 127.0.0.1: SMTP and HTTP mail, stand-ins for other issuers and DoH, and an EVM node (anvil).
+          // Real servers on 127.0.0.1: SMTP and HTTP mail, stand-ins for other issuers and DoH, an EVM node (anvil), OpenID providers.
           globalSetup: [
             './tests/support/mail-servers.ts',
             './tests/support/issuer-servers.ts',
             './tests/support/anvil-node.ts',
+            // Issue 20: a real OpenID provider (the local portal) and a rogue one for the attack tests.
+            './tests/support/portal-provider.ts',
+            './tests/support/rogue-provider.ts',
           ],
           setupFiles: ['./tests/integration/setup.ts'],
           // Tests drive real servers and several Argon2id hashes; on a busy 2-core machine a few

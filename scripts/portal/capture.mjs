@@ -16,7 +16,7 @@ function sidOf(token) {
 
 /**
  * `POST /backchannel` stores the form body by sid; `GET /last?sid=S` answers that body
- * (`logout_token=…`, application/x-www-form-urlencoded) or 404; without sid, the latest one.
+ * (`logout_token=…`, form encoded, served as text/plain) or 404; without sid, the latest one.
  */
 export async function startCapture() {
   const bySid = new Map();
@@ -35,7 +35,8 @@ export async function startCapture() {
       const sid = url.searchParams.get('sid');
       const body = sid ? bySid.get(sid) : last;
       if (!body) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no logout token captured');
-      res.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-store' });
+      // The form body as text (workerd warns when a test reads a form-typed body with .text()).
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end(body);
       return;
     }

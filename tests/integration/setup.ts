@@ -2,6 +2,7 @@ import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { inject } from 'vitest';
 import { addressOf } from '../../src/server/chain/sign';
+import { portalVars } from '../../scripts/portal/vars.mjs';
 
 // Every test file starts from the real schema, applied exactly as wrangler applies it.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -26,3 +27,6 @@ Object.assign(env, {
   CHAIN_CONFIRMATIONS: '1',
   CHAIN_PRIVATE_KEY: key,
 });
+
+// The local portal of tests/support/portal-provider.ts is the Worker's OpenID provider "portal".
+Object.assign(env, portalVars(inject('portal')));
