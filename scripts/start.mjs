@@ -4,8 +4,9 @@
 import { spawn } from 'node:child_process';
 import { seedDemo } from './demo-seed.mjs';
 import { newDevSqlToken } from './lib/dev-sql.mjs';
-import { chainVars, localVars, varFlags } from './lib/local-vars.mjs';
+import { chainVars, localVars, portalVars, varFlags } from './lib/local-vars.mjs';
 import { startAnvil } from './lib/anvil.mjs';
+import { DEMO_PORTAL_USERS, startPortal } from './lib/portal.mjs';
 import { readFileSync } from 'node:fs';
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -17,16 +18,28 @@ const anvil = await startAnvil({
   port: Number(process.env.ANVIL_PORT ?? 8545),
   stateFile: '.wrangler/anvil-state.json',
 });
-// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address, the chain) come here.
-const vars = [...varFlags({ ...localVars(PORT), ...chainVars(anvil.url) }), '--var', devVar];
+// The local portal (issue 20): a real OpenID provider Lanyard signs type-1 users in with; its client
+// secret is new each run and reaches the Worker only as a --var, never a file.
+const portal = await startPortal({ port: Number(process.env.PORTAL_PORT ?? 8795), walletBases: [base] }).catch(
+  async (err) => {
+    await anvil.stop();
+    throw err;
+  },
+);
+// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address, the chain, the portal) come here.
+const vars = [
+  ...varFlags({ ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base) }),
+  '--var',
+  devVar,
+];
 const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), ...vars], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.
   stdio: 'inherit',
 });
-const stop = () => (worker.kill('SIGTERM'), void anvil.stop());
+const stop = () => (worker.kill('SIGTERM'), void anvil.stop(), void portal.stop());
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
-worker.on('exit', (code) => void anvil.stop().then(() => process.exit(code ?? 0)));
+worker.on('exit', (code) => void Promise.all([anvil.stop(), portal.stop()]).then(() => process.exit(code ?? 0)));
 
 const deadline = Date.now() + 180_000;
 for (;;) {
@@ -65,6 +78,8 @@ Lanyard is running: ${base}/ns/portal/openbadge/
 ${demo.issuers.map((i) => `  issuer "${i.name}": id ${i.issuer_id}, API key ${i.api_key}`).join('\n')}
   (saved in .wrangler/demo.json; API docs at ${base}/api/docs)
   local chain (anvil): ${anvil.url}; nightly Blockcerts batch: ${anchored.state} (run again: POST /api/dev/anchor)
+  local portal (OpenID provider): ${portal.issuer} — "Sign in with Lanyard Portal" on the login page
+${DEMO_PORTAL_USERS.map((u) => `    portal user: ${u.email} / ${u.password}${u.email_verified ? '' : ' (email not verified)'}`).join('\n')}
 `);
 } catch (err) {
   console.error('Demo data could not be created:', err);
