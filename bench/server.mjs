@@ -1,9 +1,21 @@
 // Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
 import { spawn } from 'node:child_process';
 import { newDevSqlToken } from '../scripts/lib/dev-sql.mjs';
-import { localVars, varFlags } from '../scripts/lib/local-vars.mjs';
+import { localVars, portalVars, varFlags } from '../scripts/lib/local-vars.mjs';
+import { startPortal } from '../scripts/lib/portal.mjs';
 
+/**
+ * Also starts a local portal (issue 20) registered for this Worker: on 8797 for the main bench
+ * Worker (8790), on a free port for any other. For the portal sign-in figures (R1's bench case):
+ * `worker.portal` holds { issuer, clientId, clientSecret, addUser, ... } (scripts/lib/portal.d.mts);
+ * a round trip is GET `${base}/ns/portal/openbadge/portal/login?provider=portal` (303 to the
+ * portal), then portalAuthorize(location, { email: 'portal@lanyard.localhost', password:
+ * 'Portal-demo-1' }) from tests/support/portal-login.ts (Node 24 imports it directly), then the
+ * returned callback URL with the wallet's cookies from the first step.
+ */
 export async function startWorker(port, vars = [], extra = []) {
+  const base = `http://127.0.0.1:${port}`;
+  const portal = await startPortal({ port: port === 8790 ? 8797 : 0, walletBases: [base] });
   // Request logging is off while measuring: locally every log line is forwarded from workerd to
   // wrangler over IPC, a cost production (asynchronous Workers Logs) does not have.
   const child = spawn(
@@ -18,7 +30,7 @@ export async function startWorker(port, vars = [], extra = []) {
       '--log-level',
       'error',
       // wrangler.toml holds production's values: the local ones, with this server's own address.
-      ...varFlags(localVars(port)),
+      ...varFlags({ ...localVars(port), ...portalVars(portal, base) }),
       '--var',
       'LOG_LEVEL:warn',
       '--var',
@@ -32,16 +44,16 @@ export async function startWorker(port, vars = [], extra = []) {
       detached: true,
     },
   );
-  const base = `http://127.0.0.1:${port}`;
+  const stop = () => (process.kill(-child.pid, 'SIGTERM'), void portal.stop());
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => process.kill(-child.pid, 'SIGTERM') };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop, portal };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  process.kill(-child.pid, 'SIGTERM');
+  stop();
   throw new Error('the Worker did not start within 120 s');
 }
