@@ -10,10 +10,25 @@ async function runningRelease(base: string): Promise<string | null> {
   }
 }
 
+// Remembers, for this tab, the mismatch a reload was made for: if the reloaded page still carries
+// the old release (a cache in between), it is not reloaded again and again.
+const RELOADED_KEY = 'lanyard.release-reload';
+
+function reloadOnce(mismatch: string, reload: () => void): void {
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) === mismatch) return;
+    sessionStorage.setItem(RELOADED_KEY, mismatch);
+  } catch {
+    // Storage refused (privacy mode): reloading is still right; a loop needs a stale cache as well.
+  }
+  reload();
+}
+
 /**
  * Spec §4: a version mismatch forces a page reload. The page carries the release it was rendered
- * with; when the tab becomes visible again (or is restored from the back/forward cache) the running
- * release is compared and a stale page reloads once.
+ * with; when the person comes back to it (the tab becomes visible, the window gets focus, or the
+ * page is restored from the back/forward cache) the running release is compared and a stale page
+ * reloads, once per mismatch.
  */
 export function watchVersion(base: string, rendered: string, reload: () => void = () => window.location.reload()) {
   let checking = false;
@@ -22,9 +37,10 @@ export function watchVersion(base: string, rendered: string, reload: () => void 
     checking = true;
     const running = await runningRelease(base);
     checking = false;
-    if (running && running !== rendered) reload();
+    if (running && running !== rendered) reloadOnce(`${rendered}->${running}`, reload);
   };
   document.addEventListener('visibilitychange', () => void check());
+  window.addEventListener('focus', () => void check());
   window.addEventListener('pageshow', (e) => e.persisted && void check());
   return check;
 }
