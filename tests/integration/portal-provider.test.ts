@@ -89,10 +89,11 @@ describe('local portal (OpenID provider)', () => {
   });
 
   it('refuses an authorization request without a code_challenge, or with the plain method', async () => {
-    for (const params of [
+    const attempts: Record<string, string>[] = [
       { state: 's1' },
       { state: 's2', code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' },
-    ]) {
+    ];
+    for (const params of attempts) {
       const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
       expect(res.status).toBe(303);
       const back = new URL(res.headers.get('location') ?? '');

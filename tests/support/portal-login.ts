@@ -9,12 +9,12 @@ export class CookieJar {
   /** Takes the Set-Cookie headers of `res`; an expired or emptied cookie is dropped. */
   take(res: Response): void {
     for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';');
+      const [pair = '', ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
       const expired = attrs.some((a) => {
-        const [k, v] = a.trim().split('=');
+        const [k = '', v = ''] = a.trim().split('=');
         return k.toLowerCase() === 'expires' && Date.parse(v) <= Date.now();
       });
       if (!value || expired) this.cookies.delete(name);
@@ -54,7 +54,8 @@ function textOf(html: string): string {
 /** The hidden inputs of a page, as form fields. */
 function hiddenFields(html: string): URLSearchParams {
   const out = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)) out.append(m[1], m[2]);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g))
+    out.append(m[1] ?? '', m[2] ?? '');
   return out;
 }
 
