@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { publicAccountRoutes } from './accounts/public-routes';
 import { accountRoutes, loginRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
+import { accessTokenRoutes, backchannelRoutes, portalFlowRoutes } from './portal/routes';
 import { loadSession } from './auth/session';
 import { CONFIG } from './config';
 import type { AppEnv } from './context';
@@ -58,6 +59,8 @@ const BASE = CONFIG.basePath;
 const ACCOUNT_API = '/api/v1.0/account/Wallet';
 const WALLET_API = '/api/v1.0/openbadge/v2';
 const ISSUER_API = '/api/issuer/v1';
+/** The portal's server-to-server calls (OpenID Connect back-channel logout). */
+const PORTAL_API = '/api/v1.0/account/Portal';
 
 /** Sign-in, registration, password reset and sign-out (spec §7 account calls): anonymous. */
 const accountApi = new OpenAPIHono<AppEnv>()
@@ -117,6 +120,7 @@ const api = new OpenAPIHono<AppEnv>()
   .route(WALLET_API, publicApi)
   .route(ISSUER_API, issuerApi)
   .route(OB_PREFIX, hostedApi)
+  .route(PORTAL_API, backchannelRoutes)
   .route('/api/dev', devRoutes);
 
 /** The API's routes with their types, for the islands' typed client (hono/client). */
@@ -140,6 +144,10 @@ export function createServer(frontend?: Frontend) {
 
   app.route('/', api);
   mountApiDocs(app);
+  // Portal sign-in (issue 20): the browser flow under the wallet's base, before the pages, and the
+  // spec's token endpoint (§6/§7).
+  app.route(`${BASE}/portal`, portalFlowRoutes);
+  app.route('/ns/login', accessTokenRoutes);
 
   // Spec §2: the wallet's "/" is the account check.
   app.get('/', (c) => c.redirect(`${BASE}/init`, 302));

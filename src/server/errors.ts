@@ -17,6 +17,16 @@ export const ERRORS = {
   E401100: { status: 401, key: 'errors.E401100' }, // not signed in / session expired
   E401101: { status: 401, key: 'errors.E401101' }, // issuer API key missing or not valid
   E401102: { status: 401, key: 'errors.E401102' }, // wrong email or password ({{count}} attempts left)
+  // Portal sign-in (issue 20): the 12x block of each status belongs to it.
+  E400120: { status: 400, key: 'errors.E400120' }, // portal sign-in: provider unknown or not configured
+  E401120: { status: 401, key: 'errors.E401120' }, // portal sign-in response refused (state, iss, code or ID token)
+  E401121: { status: 401, key: 'errors.E401121' }, // no portal session: sign in through the portal (login_url)
+  E401122: { status: 401, key: 'errors.E401122' }, // this address signs in through the portal, not with a password
+  E403120: { status: 403, key: 'errors.E403120' }, // portal user: the password is managed by the portal
+  E403121: { status: 403, key: 'errors.E403121' }, // portal user: sign in through the portal again to confirm
+  E409120: { status: 409, key: 'errors.E409120' }, // portal sign-in could not be completed: try again
+  E410120: { status: 410, key: 'errors.E410120' }, // portal sign-in choice expired: sign in again
+  E502120: { status: 502, key: 'errors.E502120' }, // portal unreachable or answered something unusable
   E403100: { status: 403, key: 'errors.E403100' }, // not allowed
   E403101: { status: 403, key: 'errors.E403101' }, // cross-site request refused
   E403102: { status: 403, key: 'errors.E403102' }, // issuer API: only the operator certifies an issuer (ISS-10)
@@ -31,6 +41,7 @@ export const ERRORS = {
   E404107: { status: 404, key: 'errors.E404107' }, // skill not found
   E404108: { status: 404, key: 'errors.E404108' }, // certificate not found (someone else's, private, deleted)
   E404109: { status: 404, key: 'errors.E404109' }, // certificate download: file not found
+  E404110: { status: 404, key: 'errors.E404110' }, // email verification link not found (or its address removed)
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
@@ -51,10 +62,12 @@ export const ERRORS = {
   E409116: { status: 409, key: 'errors.E409116' }, // certificate already revoked or deleted
   E409117: { status: 409, key: 'errors.E409117' }, // certificate PDF still being made: try again shortly
   E409118: { status: 409, key: 'errors.E409118' }, // blockchain certificate not anchored yet (nightly batch)
+  E409119: { status: 409, key: 'errors.E409119' }, // email verification link already used (address verified)
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
   E410103: { status: 410, key: 'errors.E410103' }, // receive link expired: log in and press Receive
+  E410104: { status: 410, key: 'errors.E410104' }, // email verification link expired: resend the code in settings
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
   E413101: { status: 413, key: 'errors.E413101' }, // profile picture over 5 MB
   E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures

@@ -32,4 +32,13 @@ interface Env {
    * `{"start": ISO, "end": ISO, "spare_day": "YYYY-MM-DD", "spare_in_use"?: true}`; absent = spec's 2022 window.
    */
   MAINTENANCE_WINDOW?: string;
+  /**
+   * Portal sign-in (issue 20; README "Portal sign-in"): a JSON array of OpenID providers
+   * ({ id, name, issuer, client_id, algorithms?, logout?, account_url?, scope? }), their client
+   * secrets as a JSON object by id (a secret: wrangler secret put PORTAL_CLIENT_SECRETS), and the
+   * longest time between two portal authentications in hours (default 12; SSO-07).
+   */
+  PORTAL_PROVIDERS?: string;
+  PORTAL_CLIENT_SECRETS?: string;
+  PORTAL_SESSION_HOURS?: string;
 }

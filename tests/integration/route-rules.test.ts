@@ -34,6 +34,8 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   open(`${A}/ForgotPassword`),
   open(`${A}/ResetPassword`),
   open(`${A}/OpenbadgeWalletLogout`),
+  // Issue 20: the portal's back-channel logout (server to server; the logout token is its proof).
+  open('/api/v1.0/account/Portal/BackchannelLogout'),
   session(`${W}/GetUserInfo`),
   session(`${W}/SetTermOfService`),
   session(`${W}/FindList`),

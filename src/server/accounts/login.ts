@@ -3,6 +3,7 @@ import { normalizePassword } from '../../lib/password-policy';
 import { sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
 import { AppError } from '../errors';
+import { USER_TYPE_PORTAL } from '../portal/config';
 import { accountRepo } from './account-repo';
 import { lockoutRepo } from './lockout-repo';
 import { burnPasswordCheck, verifyPassword } from './password-hash';
@@ -31,6 +32,11 @@ export async function checkLogin(env: Env, email: string, password: string, now 
     throw new AppError('E423100', { minutes: lockoutMinutes });
   }
   const pw = normalizePassword(password);
+  // A portal user (type 1) signs in through the portal: the message points to its button.
+  if (account?.userType === USER_TYPE_PORTAL) {
+    await burnPasswordCheck(pw);
+    throw new AppError('E401122');
+  }
   let good = false;
   if (account?.passwordHash) good = await verifyPassword(account.passwordHash, pw);
   else await burnPasswordCheck(pw);

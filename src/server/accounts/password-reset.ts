@@ -14,6 +14,7 @@ import { accountMail } from './mails';
 import { passwordRepo } from './password-repo';
 import { newPasswordProblems, passwordStatements } from './password-set';
 import { walletUrl } from '../http/wallet-url';
+import { USER_TYPE_PORTAL } from '../portal/config';
 
 /**
  * /password/forgot and /password/initial. The request only queues the work: one outbox row, the same
@@ -32,7 +33,8 @@ export async function requestPasswordLink(env: Env, email: string): Promise<void
  */
 export async function sendPasswordLink(env: Env, jobId: string, job: PasswordLink, now: number): Promise<void> {
   const account = await accountRepo(env.DB).byVerifiedEmail(normalizeEmail(job.email));
-  if (!account) return;
+  // A portal user's password is the portal's: nothing is sent, exactly as for an unknown address.
+  if (!account || account.userType === USER_TYPE_PORTAL) return;
   const passwords = passwordRepo(env.DB);
   const token = randomToken();
   const tokenHash = await sha256Hex(token);

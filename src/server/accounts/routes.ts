@@ -51,6 +51,8 @@ const userInfo = signedIn.route({
         'application/json': {
           schema: envelope.extend({
             account_id: z.string(),
+            /** Spec §1: 1 = portal user (signs in through the portal), 2 = wallet user. */
+            user_type: z.number(),
             first_name: z.string(),
             last_name: z.string(),
             service_country: z.number(),
@@ -98,6 +100,7 @@ export const accountRoutes = signedIn.router
     const { profile, emails } = info;
     return ok(c, {
       account_id: profile.id,
+      user_type: user.userType,
       first_name: profile.firstName,
       last_name: profile.lastName,
       service_country: profile.serviceCountry,

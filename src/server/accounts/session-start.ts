@@ -4,39 +4,60 @@ import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USE
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
-import { runBatch } from '../db/batch';
+import { rawStatement, runBatch } from '../db/batch';
+import { AppError } from '../errors';
 import { accountRepo } from './account-repo';
 
 /**
  * Starts a session: a fresh 256-bit token (never the one the browser arrived with: SES-02), only its
  * SHA-256 stored, expiring after a day on the server (SES-03); the spec's cookies are set.
+ * A portal user's session (type 1) is minted from a live portal session: it is written only while
+ * that portal session lives (a back-channel logout in between wins: E401121) and ends with it.
  */
 export async function startSession(
   c: Context<AppEnv>,
   account: { id: string; userType: number; serviceCountry: number },
   /** The address signed in with (normalised). */
   loginEmail: string,
+  portal?: { idHash: string; expiresAt: number },
 ) {
   const repo = accountRepo(c.env.DB);
   const token = randomToken(32);
   const now = Date.now();
   const previous = c.var.sessionTokenHash;
-  await runBatch(c.env.DB, [
-    ...(previous ? [repo.deleteSession(previous)] : []),
-    repo.insertSession({
-      tokenHash: await sha256Hex(token),
-      accountId: account.id,
-      userType: account.userType,
-      loginEmail,
-      createdAt: now,
-      expiresAt: now + CONFIG.cookies.sessionSeconds * 1000,
-    }),
-  ]);
+  const tokenHash = await sha256Hex(token);
+  const expiresAt = Math.min(now + CONFIG.cookies.sessionSeconds * 1000, portal?.expiresAt ?? Infinity);
+  const insert = portal
+    ? rawStatement(
+        c.env.DB,
+        `INSERT INTO sessions (token_hash, account_id, user_type, login_email, portal_session_hash, created_at, expires_at)
+         SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM portal_sessions WHERE id_hash = ? AND expires_at > ?)`,
+        tokenHash,
+        account.id,
+        account.userType,
+        loginEmail,
+        portal.idHash,
+        now,
+        expiresAt,
+        portal.idHash,
+        now,
+      )
+    : repo.insertSession({
+        tokenHash,
+        accountId: account.id,
+        userType: account.userType,
+        loginEmail,
+        createdAt: now,
+        expiresAt,
+      });
+  const results = await runBatch(c.env.DB, [...(previous ? [repo.deleteSession(previous)] : []), insert]);
+  if (portal && results.at(-1)?.meta.changes !== 1) throw new AppError('E401121');
   const base = cookieBase(c.env);
-  const maxAge = CONFIG.cookies.sessionSeconds;
+  const maxAge = Math.max(1, Math.floor((expiresAt - now) / 1000));
   setCookie(c, SESSION_COOKIE, token, { ...base, maxAge });
   setCookie(c, USER_TYPE_COOKIE, String(account.userType), { ...base, maxAge });
   // Readable by scripts (the spec's islands read them); they carry no secret.
   setCookie(c, ACCOUNT_COOKIE, account.id, { ...base, httpOnly: false, maxAge });
   setCookie(c, SERVICE_COUNTRY_COOKIE, String(account.serviceCountry), { ...base, httpOnly: false, maxAge });
+  return { token };
 }

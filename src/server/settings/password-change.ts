@@ -3,6 +3,7 @@ import { newPasswordProblems, passwordStatements } from '../accounts/password-se
 import type { SessionUser } from '../context';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
+import { USER_TYPE_PORTAL } from '../portal/config';
 import { confirmPassword } from './reauth';
 
 /**
@@ -16,6 +17,8 @@ export async function changePassword(
   sessionTokenHash: string,
   input: { current_password: string; password: string; confirm_password: string },
 ) {
+  // Portal users' passwords are the portal's (issue 20 item 3): nothing to change here.
+  if (user.userType === USER_TYPE_PORTAL) throw new AppError('E403120');
   await confirmPassword(env, user, input.current_password);
   const fields = await newPasswordProblems(
     env.DB,

@@ -1,13 +1,18 @@
 import { checkLogin } from '../accounts/login';
 import type { SessionUser } from '../context';
 import { AppError } from '../errors';
+import { USER_TYPE_PORTAL } from '../portal/config';
+import { requireRecentPortalAuth } from '../portal/reauth';
 
 /**
  * Re-authentication for changes that matter (SES-05: adding or deleting an address, changing the
  * password, merging, deleting the account): the current password, checked exactly as a login is,
  * so wrong guesses here count towards the same lockout. Wrong: E400105 with the attempts left.
+ * For a portal user (type 1), a portal sign-in under 15 minutes old (issue 20 item 3).
  */
 export async function confirmPassword(env: Env, user: SessionUser, password: string): Promise<void> {
+  // A portal user has no wallet password: a recent portal authentication proves them instead.
+  if (user.userType === USER_TYPE_PORTAL) return requireRecentPortalAuth(env.DB, user.accountId);
   const email = user.loginEmail ?? user.primaryEmail;
   if (!email) throw new AppError('E400105', { count: 0 });
   try {

@@ -1,11 +1,13 @@
 import { createLogger } from '../log';
 import { chainConfig } from '../chain/config';
+import { configuredProviders, portalConfigProblem } from '../portal/config';
 import { parseMaintenance } from '../../lib/maintenance';
 
 /** What the check reads: the variables of wrangler.toml and the secrets a deployment needs. */
 type Settings = Pick<Env, 'PUBLIC_BASE_URL' | 'ENVIRONMENT' | 'MAIL_TRANSPORT' | 'MAIL_FROM'> &
   Partial<Pick<Env, 'KEY_ENCRYPTION_KEY' | 'SMTP_HOST' | 'MAIL_HTTP_URL' | 'MAIL_HTTP_TOKEN'>> &
   Partial<Pick<Env, 'CHAIN_RPC_URL' | 'CHAIN_NETWORK' | 'CHAIN_CONFIRMATIONS' | 'CHAIN_PRIVATE_KEY'>> &
+  Partial<Pick<Env, 'PORTAL_PROVIDERS' | 'PORTAL_CLIENT_SECRETS'>> &
   Partial<Pick<Env, 'MAINTENANCE_WINDOW'>>;
 
 const TRANSPORTS = ['devbox', 'smtp', 'http'];
@@ -28,6 +30,16 @@ function chainProblems(env: Settings, production: boolean): string[] {
   if ('problem' in cfg) return [cfg.problem];
   if (production && parse(cfg.rpcUrl)?.protocol !== 'https:') return ['CHAIN_RPC_URL must use https in production.'];
   return [];
+}
+
+/** Portal sign-in (issue 20) is opted into by PORTAL_PROVIDERS; its issuers use https in production. */
+function portalProblems(env: Settings, production: boolean): string[] {
+  const problem = portalConfigProblem(env);
+  if (problem) return [problem];
+  if (!production) return [];
+  return configuredProviders(env)
+    .filter((p) => parse(p.issuer)?.protocol !== 'https:')
+    .map((p) => `The issuer of portal provider "${p.id}" must use https in production.`);
 }
 
 /**
@@ -67,6 +79,7 @@ export function configProblems(env: Settings): string[] {
       problems.push('KEY_ENCRYPTION_KEY is not set (a secret: wrangler secret put KEY_ENCRYPTION_KEY).');
   }
   problems.push(...chainProblems(env, production));
+  problems.push(...portalProblems(env, production));
   const maintenance = parseMaintenance(env.MAINTENANCE_WINDOW);
   if ('problem' in maintenance) problems.push(maintenance.problem);
   return problems;

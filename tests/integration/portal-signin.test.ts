@@ -1,0 +1,89 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/server/auth/tokens';
+import { BASE } from './helpers';
+import { Browser, count, errorCode, portalUser, UI } from './portal-helpers';
+
+const W = `${BASE}/api/v1.0/openbadge/v2/Wallet`;
+
+describe('portal sign-in (issue 20 items 1-3) against the real local portal', () => {
+  it('signs a new person in as a type-1 account; the wallet works with the session; a second sign-in reuses the account', async () => {
+    const user = await portalUser();
+    const b = new Browser();
+    const start = await b.startLogin(`provider=portal&returnTo=${encodeURIComponent('/ns/portal/openbadge/setting')}`);
+    expect(start.status).toBe(303);
+    const authorize = new URL(start.headers.get('location') ?? '');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    const binding = start.headers.getSetCookie().find((c) => c.startsWith('lanyard_portal='));
+    expect(binding).toMatch(/HttpOnly/i);
+    expect(binding).toMatch(/SameSite=Lax/i);
+    expect(binding).toMatch(/Max-Age=600/);
+
+    const { portalAuthorize } = await import('../support/portal-login');
+    const done = await b.callback(await portalAuthorize(authorize.href, user, b.portalJar));
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${UI}/setting`);
+    expect(b.cookie('userType')).toBe('1');
+    expect(b.cookie('accessToken')).toBeTruthy();
+    expect(b.cookie('lanyard_portal_session')).toBeTruthy();
+
+    const info = await b.post(`${W}/GetUserInfo`, {});
+    expect(info.status).toBe(200);
+    const body = await info.json<{ user_type: number; email: string; first_name: string }>();
+    expect(body.user_type).toBe(1);
+    expect(JSON.stringify(body).toLowerCase()).toContain(user.email.toLowerCase());
+    const list = await b.post(`${W}/FindList`, {});
+    expect(list.status).toBe(200);
+
+    const accounts = await env.DB.prepare(
+      `SELECT a.id, a.user_type AS t, a.password_hash AS pw FROM portal_identities i JOIN accounts a ON a.id = i.account_id WHERE i.subject = ?`,
+    )
+      .bind(user.sub)
+      .all<{ id: string; t: number; pw: string | null }>();
+    expect(accounts.results).toHaveLength(1);
+    expect(accounts.results[0]).toMatchObject({ t: 1, pw: null });
+    const id = accounts.results[0]?.id ?? '';
+    expect(
+      await count(
+        'SELECT COUNT(*) AS n FROM account_emails WHERE account_id = ? AND email_normalized = ? AND verified_at IS NOT NULL AND is_primary = 1',
+        id,
+        user.email.toLowerCase(),
+      ),
+    ).toBe(1);
+    const session = await env.DB.prepare(
+      'SELECT user_type AS t, portal_session_hash AS p FROM sessions WHERE token_hash = ?',
+    )
+      .bind(await sha256Hex(b.cookie('accessToken') ?? ''))
+      .first<{ t: number; p: string }>();
+    expect(session?.t).toBe(1);
+    expect(session?.p).toBe(await sha256Hex(b.cookie('lanyard_portal_session') ?? ''));
+
+    // Another browser, the same person: the same account.
+    const again = new Browser();
+    expect((await again.signIn(user)).status).toBe(303);
+    expect(await count('SELECT COUNT(*) AS n FROM portal_identities WHERE subject = ?', user.sub)).toBe(1);
+    const info2 = await again.post(`${W}/GetUserInfo`, {});
+    expect((await info2.json<{ account_id?: string }>()).account_id ?? id).toBe(id);
+  });
+
+  it('an unverified provider address is added as pending only: it confers nothing (ACC-01)', async () => {
+    const user = await portalUser({ email_verified: false });
+    const b = new Browser();
+    expect((await b.signIn(user)).status).toBe(303);
+    const row = await env.DB.prepare(
+      `SELECT e.verified_at AS v, e.is_primary AS p FROM portal_identities i JOIN account_emails e ON e.account_id = i.account_id WHERE i.subject = ?`,
+    )
+      .bind(user.sub)
+      .first<{ v: number | null; p: number }>();
+    expect(row).toEqual({ v: null, p: 0 });
+  });
+
+  it('an unknown provider is refused with the error page, no flow row', async () => {
+    const b = new Browser();
+    const res = await b.startLogin('provider=nope');
+    expect(res.status).toBe(303);
+    expect(errorCode(res)).toBe('E400120');
+  });
+});
