@@ -20,8 +20,11 @@ export const CONFIG = {
   },
   password: { min: 8, max: 20, historyBlocked: 4 },
   login: { lockoutThreshold: 5, lockoutMinutes: 30 },
-  /** Emailed links: activation (provisional registration) and password reset (spec: 1 hour). */
-  links: { activationHours: 24, resetMinutes: 60, resetPerHour: 3 },
+  /**
+   * Emailed links: activation (provisional registration), password reset (spec: 1 hour), and an added
+   * address's verification link (it travels with the code; 256 random bits, so it may live longer).
+   */
+  links: { activationHours: 24, resetMinutes: 60, resetPerHour: 3, emailVerifyHours: 24 },
   termsVersion: TERMS_VERSION,
   code: { digits: 6, maxAttempts: 5, ttlMinutes: 10, maxPerHour: 5 },
   names: { max: CONFIG_LIMITS.nameMax, englishMin: 1, englishMax: 30 },

@@ -1,7 +1,17 @@
 import type { ErrorCode } from './errors';
 
 /** The pages whose forms post to the server (issue 25): each has one handler in forms/routes.ts. */
-export type FormName = 'login' | 'register' | 'forgot' | 'reset' | 'activate' | 'receive' | 'terms' | 'acaddoc';
+export type FormName =
+  | 'login'
+  | 'register'
+  | 'forgot'
+  | 'reset'
+  | 'activate'
+  | 'receive'
+  | 'terms'
+  | 'acaddoc'
+  | 'emailverify'
+  | 'mailprefs';
 
 /**
  * What a page shows after its form was posted: the step reached or the outcome, what the person

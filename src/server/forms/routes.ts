@@ -4,6 +4,7 @@ import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
+import { emailVerifyForm } from './email-verify-form';
 import { activateForm, receiveForm } from './link-forms';
 import { loginForm } from './login-form';
 import { pageForm } from './page-form';
@@ -28,4 +29,5 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/receive/:token'), limit, pageForm('receive', [], receiveForm));
   app.post(at('/terms'), limit, pageForm('terms', [], termsForm));
   app.post(at('/acaddocs/detail/:id'), limit, pageForm('acaddoc', [], acadDocForm));
+  app.post(at('/email/verification/:token'), limit, pageForm('emailverify', [], emailVerifyForm));
 }

@@ -59,14 +59,16 @@ export function emailsRepo(d1: D1Database) {
               WHERE account_id = ? AND email_normalized = ? AND verified_at IS NULL)`,
       params: [accountId, normalized],
     }),
-    markVerified: (accountId: string, normalized: string, now: number) =>
+    /** Builds the verification of a pending address; with `cond`, only while it holds (the link was used). */
+    markVerified: (accountId: string, normalized: string, now: number, cond?: SqlCondition) =>
       s(
         d1,
         `UPDATE account_emails SET verified_at = ? WHERE account_id = ? AND email_normalized = ? AND verified_at IS NULL
-         RETURNING id`,
+         ${cond ? `AND ${cond.sql}` : ''} RETURNING id`,
         now,
         accountId,
         normalized,
+        ...(cond?.params ?? []),
       ),
     /**
      * ACC-01: once verified here, anyone else's pending claim on the address is gone. Conditioned on

@@ -11,6 +11,9 @@ import { walletUrl } from '../http/wallet-url';
 import { commitWithJobs } from '../outbox/commit';
 import type { AccountEmailRow } from '../db/rows';
 import { emailsRepo } from './emails-repo';
+import { emailLinkRepo } from './email-link-repo';
+import { newEmailLink } from './email-link';
+import { verificationBatch } from './email-verification';
 import { confirmPassword } from './reauth';
 
 async function mine(env: Env, accountId: string, normalized: string): Promise<AccountEmailRow | undefined> {
@@ -46,16 +49,23 @@ async function mailCode(
     now,
     requires,
   );
+  // The same mail carries a link that verifies the address as the code does (issue 20).
+  const link = await newEmailLink();
+  const expiresAt = now + CONFIG.links.emailVerifyHours * 3_600_000;
   const mail = accountMail(
     'email_code',
     email,
     toLanguage(user.language) ?? DEFAULT_LANGUAGE,
-    walletUrl(env, '/setting?menu=1'),
-    { code, minutes: CONFIG.code.ttlMinutes },
+    walletUrl(env, `/email/verification/${link.token}`),
+    { code, minutes: CONFIG.code.ttlMinutes, hours: CONFIG.links.emailVerifyHours },
   );
   const results = await commitWithJobs(
     env,
-    [...statements, ...then(issued)],
+    [
+      ...statements,
+      ...then(issued),
+      emailLinkRepo(env.DB).insertIf(link.hash, user.accountId, normalized, expiresAt, now, issued),
+    ],
     [{ kind: 'mail', payload: mail, onlyIf: issued }],
     now,
   );
@@ -112,18 +122,7 @@ export async function verifyEmail(env: Env, user: SessionUser, raw: string, code
   await checkCode(env, { accountId: user.accountId, purpose: 'add_email', target: normalized }, code, now);
   const repo = emailsRepo(env.DB);
   if (await repo.verifiedElsewhere(normalized, user.accountId)) throw new AppError('E409108');
-  let verified: D1Result[];
-  try {
-    verified = await runBatch(env.DB, [
-      repo.markVerified(user.accountId, normalized, now),
-      repo.purgeOthersPending(user.accountId, normalized),
-      repo.attachBadges(user.accountId, normalized, now),
-      repo.attachAcadDocs(user.accountId, normalized, now),
-    ]);
-  } catch (err) {
-    if (/UNIQUE/i.test(String(err))) throw new AppError('E409108');
-    throw err;
-  }
+  const verified = await verificationBatch(env, user.accountId, normalized, now);
   // No row verified: another account verified the address first and removed this pending claim.
   if ((verified[0]?.results.length ?? 0) === 0) throw new AppError('E409108');
 }
