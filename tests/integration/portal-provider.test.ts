@@ -145,6 +145,35 @@ describe('local portal (OpenID provider)', () => {
     expect(claims.email_verified).toBe(false);
   });
 
+  it('shows its login page in Japanese for ui_locales=ja', async () => {
+    const { challenge } = await pkce();
+    const url = authorizeUrl({
+      state: 'j',
+      ui_locales: 'ja',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const jar = new CookieJar();
+    const first = await fetch(url, { redirect: 'manual' });
+    jar.take(first);
+    const login = await fetch(new URL(first.headers.get('location') ?? '', url), { headers: { cookie: jar.header() } });
+    const html = await login.text();
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('Lanyard ポータルにサインイン');
+  });
+
+  it('a stray link to end_session asks before signing out (no auto-submit without a client or the portal home)', async () => {
+    const { jar } = await signIn();
+    const res = await fetch(`${portal.issuer}/session/end`, { headers: { cookie: jar.header() } });
+    const html = await res.text();
+    expect(html).toContain('id="op.logoutForm"');
+    expect(html).not.toContain('<script>');
+    const fromHome = await fetch(`${portal.issuer}/session/end`, {
+      headers: { cookie: jar.header(), referer: `${portal.issuer}/` },
+    });
+    expect(await fromHome.text()).toContain('<script>');
+  });
+
   it('adds a test user through /__test/users only with the client secret', async () => {
     const user = {
       sub: `t-${crypto.randomUUID()}`,
