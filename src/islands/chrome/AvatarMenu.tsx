@@ -12,8 +12,12 @@ export interface AvatarMenuProps {
   email: string | null;
   publicWalletUrl: string;
   helpUrl: string;
-  /** Spec §2: sign out is offered to wallet users (type 2) only. */
+  /**
+   * Spec §2: "Sign out" is for wallet users (type 2); a portal user (type 1) gets "Sign out of
+   * {{name}}" instead (`portalSignOut`, already translated), which ends the portal session too.
+   */
   showSignOut: boolean;
+  portalSignOut?: string | null;
   labels: {
     open: string;
     profile: string;
@@ -34,10 +38,13 @@ export default function AvatarMenu(props: AvatarMenuProps) {
   useDismiss(open, rootRef, close);
 
   const signOut = async () => {
-    await call(account.OpenbadgeWalletLogout, {});
+    const r = await call(account.OpenbadgeWalletLogout, {});
     // Spec §2: signing out clears notifications (the tab's remembered new-mark) and goes to login.
     clearNotifications();
-    window.location.assign(path('/login'));
+    // A portal user's sign-out ends the portal session as well (RP-initiated logout): the server
+    // names the portal's end-session address, which comes back to the login page afterwards.
+    const end = r.ok ? (r.data as { end_session_url?: unknown }).end_session_url : null;
+    window.location.assign(typeof end === 'string' && /^https?:\/\//i.test(end) ? end : path('/login'));
   };
 
   return (
@@ -79,10 +86,10 @@ export default function AvatarMenu(props: AvatarMenuProps) {
                 {props.labels.help}
               </a>
             </li>
-            {props.showSignOut && (
+            {(props.showSignOut || props.portalSignOut) && (
               <li>
                 <button type="button" className="link-btn" onClick={() => void signOut()}>
-                  {props.labels.signOut}
+                  {props.portalSignOut ?? props.labels.signOut}
                 </button>
               </li>
             )}

@@ -2,6 +2,7 @@ import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import type { ErrorBody, ErrorItem } from '../../server/http/envelope';
 import { path } from '../../lib/paths';
 import { showError } from '../stores/dialogs';
+import { isPortalUser, renewPortalToken } from './portal-token';
 
 /** One error of a failed call (spec §8), as the server's one error boundary sends it. */
 export type ApiErrorItem = ErrorItem;
@@ -29,13 +30,28 @@ export type Answer<R> = R extends PostRoute<never, infer A> ? Omit<A, 'status'> 
 /**
  * Calls a route of the typed client, e.g. `call(wallet.FindList, { page: 2 })`: the body and the
  * answer are typed from the server's route. The body's `status` decides (spec §7); a network
- * failure is status 0; an abort through `signal` rethrows, as `fetch` does.
+ * failure is status 0; an abort through `signal` rethrows, as `fetch` does. A portal (type 1)
+ * user whose session has ended gets a new token from the portal session and the call is sent once
+ * more (spec §6); if that is not possible the browser is already going to the portal login.
  */
 export async function call<B, A>(
   route: PostRoute<B, A>,
   body: NoInfer<B>,
   signal?: AbortSignal,
 ): Promise<ApiResult<A>> {
+  const first = await send(route, body, signal);
+  if (first.ok || !sessionEnded(first) || !isPortalUser()) return first;
+  if ((await renewPortalToken()) === 'leaving') return first;
+  return send(route, body, signal);
+}
+
+/** A 401 that means "no session" (E401100), not a wrong password or a refused re-authentication. */
+function sessionEnded(r: Extract<ApiResult<unknown>, { ok: false }>): boolean {
+  const code = r.errors[0]?.code;
+  return r.status === 401 && (code === undefined || code === 'E401100');
+}
+
+async function send<B, A>(route: PostRoute<B, A>, body: B, signal?: AbortSignal): Promise<ApiResult<A>> {
   let res: ClientResponse<A>;
   try {
     res = await route.$post({ json: body }, signal ? { init: { signal } } : undefined);
@@ -64,7 +80,9 @@ function loginUrl(): string {
 export function handleFailure(result: Extract<ApiResult<unknown>, { ok: false }>, labels: ApiLabels): void {
   const first = result.errors[0]?.code;
   if (result.status === 401 || first === 'E401100') {
-    window.location.assign(loginUrl());
+    // A portal user goes to the portal login instead (spec §6); call() has already sent them there.
+    if (isPortalUser()) void renewPortalToken();
+    else window.location.assign(loginUrl());
     return;
   }
   if (result.status === 403) {

@@ -1,5 +1,6 @@
 import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { showError } from '../stores/dialogs';
+import { isPortalUser, renewPortalToken } from './portal-token';
 
 export interface DownloadLabels {
   notification: string;
@@ -44,6 +45,11 @@ export async function downloadFile<B>(route: FileRoute<B>, body: NoInfer<B>, lab
   let res: ClientResponse<unknown>;
   try {
     res = await route.$post({ json: body });
+    // A portal user's ended session is renewed from the portal session once (spec §6).
+    if (res.status === 401 && isPortalUser()) {
+      if ((await renewPortalToken()) === 'leaving') return false;
+      res = await route.$post({ json: body });
+    }
   } catch {
     return fail([labels.fileNotFound]);
   }

@@ -5,6 +5,13 @@ import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
 import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { confirmAction } from '../stores/dialogs';
+import {
+  asksPortalSignIn,
+  PORTAL_CONFIRMED,
+  PortalNote,
+  PortalReauth,
+  type PortalConfirmLabels,
+} from './PortalConfirm';
 
 export interface DeleteAccountLabels {
   reason: string;
@@ -22,9 +29,19 @@ export interface DeleteAccountLabels {
 }
 
 /** Account deletion (spec §2, §4): a reason, the password, and a confirmation that says what it means. */
-export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccountLabels; doneUrl: string }) {
+export default function DeleteAccount({
+  labels,
+  doneUrl,
+  portal = null,
+}: {
+  labels: DeleteAccountLabels;
+  doneUrl: string;
+  /** A portal user (type 1): a recent portal sign-in confirms instead of the password they do not have. */
+  portal?: PortalConfirmLabels | null;
+}) {
   const [reason, setReason] = useState<number | null>(null);
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState(portal ? PORTAL_CONFIRMED : '');
+  const [reauth, setReauth] = useState(false);
   const { busy, errors, check, submit } = useSubmit(labels.fallback);
 
   const send = async (e: FormEvent) => {
@@ -38,9 +55,14 @@ export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccou
       actionButton: { visible: true, text: labels.submit, color: 'danger' },
     });
     if (!sure) return;
-    const done = await submit(() => call(wallet.Setting.Account.Delete, { reason, password }), {
-      fields: { E400105: 'password' },
-    });
+    const done = await submit(
+      async () => {
+        const r = await call(wallet.Setting.Account.Delete, { reason, password });
+        setReauth(asksPortalSignIn(r));
+        return r;
+      },
+      { fields: { E400105: 'password' } },
+    );
     if (done) window.location.assign(doneUrl);
   };
 
@@ -61,15 +83,20 @@ export default function DeleteAccount({ labels, doneUrl }: { labels: DeleteAccou
             </p>
           ) : null}
         </fieldset>
-        <Field
-          label={labels.password}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          errors={errors['password']}
-          onValue={setPassword}
-        />
+        {portal ? (
+          <PortalNote labels={portal} />
+        ) : (
+          <Field
+            label={labels.password}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            errors={errors['password']}
+            onValue={setPassword}
+          />
+        )}
         <FormErrors messages={errors['_form']} />
+        {portal && reauth && <PortalReauth labels={portal} />}
         <div className="actions">
           <SubmitButton className="btn btn-danger" label={labels.submit} loading={labels.loading} busy={busy} />
         </div>

@@ -7,6 +7,13 @@ import { useSubmit } from '../lib/use-submit';
 import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { confirmAction } from '../stores/dialogs';
 import { looksLikeEmail } from '../../lib/email';
+import {
+  asksPortalSignIn,
+  PORTAL_CONFIRMED,
+  PortalNote,
+  PortalReauth,
+  type PortalConfirmLabels,
+} from './PortalConfirm';
 
 const emails = wallet.Setting.Email;
 
@@ -46,9 +53,20 @@ export interface EmailLabels {
  * the current password, verify with the mailed six-digit code (or resend it), make primary, and
  * delete after a confirmation that says the badges issued to the address go with it.
  */
-export default function EmailSettings({ labels, initial }: { labels: EmailLabels; initial: EmailRowData[] }) {
+export default function EmailSettings({
+  labels,
+  initial,
+  portal = null,
+}: {
+  labels: EmailLabels;
+  initial: EmailRowData[];
+  /** A portal user (type 1): a recent portal sign-in confirms instead of the password they do not have. */
+  portal?: PortalConfirmLabels | null;
+}) {
   const [rows, setRows] = useState(initial);
-  const [add, setAdd] = useState({ email: '', password: '' });
+  const secret = portal ? PORTAL_CONFIRMED : '';
+  const [add, setAdd] = useState({ email: '', password: secret });
+  const [reauth, setReauth] = useState(false);
   const [codes, setCodes] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<{ email: string; password: string } | null>(null);
   const { busy, errors, notice, setErrors, submit } = useSubmit(labels.fallback);
@@ -59,7 +77,12 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
   };
   /** One call for a row (`scope`: its address) or the add form; the list again when it succeeded. */
   const run = async (request: () => Promise<ApiResult<unknown>>, done: string, scope: string) => {
-    if (!(await submit(request, { done, scope }))) return false;
+    const asked = async () => {
+      const r = await request();
+      setReauth(asksPortalSignIn(r));
+      return r;
+    };
+    if (!(await submit(asked, { done, scope }))) return false;
     await refresh();
     return true;
   };
@@ -73,7 +96,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
     setErrors(found);
     if (found['email']?.length || found['password']?.length) return;
     if (await run(() => call(emails.Add, add), labels.codeSent.replace('{{email}}', add.email.trim()), 'add'))
-      setAdd({ email: '', password: '' });
+      setAdd({ email: '', password: secret });
   };
 
   const remove = async (e: FormEvent) => {
@@ -98,6 +121,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
             {notice}
           </p>
         )}
+        {portal && reauth && <PortalReauth labels={portal} />}
         <ul className="email-list">
           {rows.map((r) => (
             <li key={r.email} className="email-row stack">
@@ -161,7 +185,7 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
                   <button
                     type="button"
                     className="btn btn-secondary"
-                    onClick={() => setRemoving({ email: r.email, password: '' })}
+                    onClick={() => setRemoving({ email: r.email, password: secret })}
                   >
                     {labels.remove}
                   </button>
@@ -169,13 +193,15 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
               </div>
               {removing?.email === r.email && (
                 <form className="inline-form" onSubmit={(e) => void remove(e)}>
-                  <Field
-                    label={labels.password}
-                    type="password"
-                    autoComplete="current-password"
-                    value={removing.password}
-                    onValue={(v) => setRemoving({ email: r.email, password: v })}
-                  />
+                  {!portal && (
+                    <Field
+                      label={labels.password}
+                      type="password"
+                      autoComplete="current-password"
+                      value={removing.password}
+                      onValue={(v) => setRemoving({ email: r.email, password: v })}
+                    />
+                  )}
                   <button type="submit" className="btn btn-danger" disabled={busy}>
                     {labels.remove}
                   </button>
@@ -199,14 +225,18 @@ export default function EmailSettings({ labels, initial }: { labels: EmailLabels
             errors={errors['email']}
             onValue={(v) => setAdd((a) => ({ ...a, email: v }))}
           />
-          <Field
-            label={labels.password}
-            type="password"
-            autoComplete="current-password"
-            value={add.password}
-            errors={errors['password']}
-            onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
-          />
+          {portal ? (
+            <PortalNote labels={portal} />
+          ) : (
+            <Field
+              label={labels.password}
+              type="password"
+              autoComplete="current-password"
+              value={add.password}
+              errors={errors['password']}
+              onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
+            />
+          )}
           <FormErrors messages={errors['add']} />
           <div className="actions">
             <SubmitButton label={labels.add} loading={labels.loading} busy={busy} />

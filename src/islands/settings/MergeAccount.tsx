@@ -5,6 +5,13 @@ import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
 import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { confirmAction } from '../stores/dialogs';
+import {
+  asksPortalSignIn,
+  PORTAL_CONFIRMED,
+  PortalNote,
+  PortalReauth,
+  type PortalConfirmLabels,
+} from './PortalConfirm';
 
 export interface MergeLabels {
   heading: string;
@@ -43,7 +50,15 @@ const fill = (s: string, v: Record<string, number | string>) =>
  * Account integration (spec §4): prove the other wallet account (its password, or a code mailed to
  * it), see what will move, confirm with this account's password.
  */
-export default function MergeAccount({ labels }: { labels: MergeLabels }) {
+export default function MergeAccount({
+  labels,
+  portal = null,
+}: {
+  labels: MergeLabels;
+  /** A portal user (type 1): a recent portal sign-in confirms instead of this account's password. */
+  portal?: PortalConfirmLabels | null;
+}) {
+  const [reauth, setReauth] = useState(false);
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [form, setForm] = useState({ email: '', password: '', code: '', own: '' });
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -71,7 +86,7 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
     if (!preview) return;
-    if (!given(form.own)) return;
+    if (!portal && !given(form.own)) return;
     const sure = await confirmAction({
       title: labels.confirmTitle,
       text: labels.confirmText,
@@ -79,9 +94,15 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
       actionButton: { visible: true, text: labels.confirm, color: 'primary' },
     });
     if (!sure) return;
-    const done = await submit(() => call(merge.Confirm, { merge_id: preview.merge_id, password: form.own }), {
-      done: labels.done,
-    });
+    const password = portal ? PORTAL_CONFIRMED : form.own;
+    const done = await submit(
+      async () => {
+        const r = await call(merge.Confirm, { merge_id: preview.merge_id, password });
+        setReauth(asksPortalSignIn(r));
+        return r;
+      },
+      { done: labels.done },
+    );
     if (done) {
       setPreview(null);
       setForm({ email: '', password: '', code: '', own: '' });
@@ -131,13 +152,18 @@ export default function MergeAccount({ labels }: { labels: MergeLabels }) {
         ) : (
           <form className="stack settings-form" onSubmit={(e) => void confirm(e)} noValidate>
             <p role="status">{fill(labels.preview, { ...preview })}</p>
-            <Field
-              label={labels.ownPassword}
-              type="password"
-              autoComplete="current-password"
-              value={form.own}
-              onValue={set('own')}
-            />
+            {portal ? (
+              <PortalNote labels={portal} />
+            ) : (
+              <Field
+                label={labels.ownPassword}
+                type="password"
+                autoComplete="current-password"
+                value={form.own}
+                onValue={set('own')}
+              />
+            )}
+            {portal && reauth && <PortalReauth labels={portal} />}
             <div className="actions">
               <SubmitButton label={labels.confirm} loading={labels.loading} busy={busy} />
               <button type="button" className="btn btn-secondary" onClick={() => setPreview(null)}>

@@ -1,6 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { BASE_PATH, path } from '../../lib/paths';
+import { USER_TYPE_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../context';
+import { portalProviders } from '../portal/config';
+import { PORTAL_SESSION_COOKIE } from '../portal/cookies';
 
 /**
  * Wallet screens that need a signed-in user (spec §2 "logged in"); anything under /public/ never
@@ -16,12 +20,22 @@ export function isProtectedPage(pathname: string): boolean {
 
 /**
  * Protected pages redirect to LoginPage before anything renders, with the full path (and query) as
- * the redirect query, so the person lands where they were going (spec §2, §6).
+ * the redirect query, so the person lands where they were going (spec §2, §6). A portal user (type
+ * 1: the `userType` cookie says 1, or a portal session cookie is there) goes to the portal login
+ * instead, with the same return path (spec §6); while the portal session lives that is a quick
+ * round trip back here, and once it has ended the portal asks them to sign in.
  */
 export function guardPages(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.user || !isProtectedPage(c.req.path)) return next();
     const url = new URL(c.req.url);
-    return c.redirect(`${path('/login')}?redirect=${encodeURIComponent(url.pathname + url.search)}`, 302);
+    const back = url.pathname + url.search;
+    const portal = portalProviders(c.env)[0];
+    const portalUser = getCookie(c, USER_TYPE_COOKIE) === '1' || getCookie(c, PORTAL_SESSION_COOKIE) !== undefined;
+    if (portal && portalUser) {
+      const q = new URLSearchParams({ provider: portal.id, returnTo: back });
+      return c.redirect(`${path('/portal/login')}?${q.toString()}`, 302);
+    }
+    return c.redirect(`${path('/login')}?redirect=${encodeURIComponent(back)}`, 302);
   };
 }
