@@ -138,7 +138,7 @@ export async function completeSignIn(
 function isProviderFault(err: unknown): boolean {
   if (err instanceof oauth.ResponseBodyError) return err.status >= 500;
   if (err instanceof oauth.OperationProcessingError)
-    return err.code === oauth.RESPONSE_IS_NOT_JSON || err.code === oauth.RESPONSE_IS_NOT_CONFORM;
+    return [oauth.RESPONSE_IS_NOT_JSON, oauth.RESPONSE_IS_NOT_CONFORM, oauth.PARSE_ERROR].includes(err.code ?? '');
   return (
     err instanceof TypeError || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
   );
