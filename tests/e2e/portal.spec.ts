@@ -166,7 +166,28 @@ test('"Sign out of Lanyard Portal" in the avatar menu ends the wallet and the po
   // And the wallet: a wallet page goes to LoginPage (this browser signed out on purpose).
   await page.goto(`${BASE}/assertions`);
   await expect(page).toHaveURL(new RegExp(`${BASE}/login\\?redirect=`));
-  expect(ours(problems)).toEqual([]);
+  // The wallet's own login refuses the portal address with a message pointing to the portal button.
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel(en.login.email).fill(user.email);
+  await page.getByRole('button', { name: en.login.next }).click();
+  await page.getByLabel(en.login.password, { exact: true }).fill('Any#Password1');
+  await page.getByRole('button', { name: en.login.submit }).click();
+  await expect(page.getByText(en.errors.E401122)).toBeVisible();
+  // That refusal is a 401 by design.
+  expect(ours(problems).filter((p) => !/^401 /.test(p) && !p.includes('status of 401'))).toEqual([]);
+});
+
+test('without JavaScript the portal button signs a portal user in', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const user = await portalUserFor('portal-no-js');
+  await page.goto(`${BASE}/login?language=ja&redirect=${encodeURIComponent(`${BASE}/setting?menu=2`)}`);
+  await page.getByRole('link', { name: named(ja.login.portal_sign_in) }).click();
+  await signInAtPortal(page, user);
+  await page.waitForURL(`${ORIGIN}${BASE}/setting?menu=2`);
+  expect(await userTypeCookie(page)).toBe('1');
+  await expect(page.getByText(named(ja.settings.password_managed))).toBeVisible();
+  await context.close();
 });
 
 test('a wallet account with the portal address is merged only with its password, and the person lands as type 1 with its badges', async ({
@@ -210,4 +231,51 @@ test('a wallet account with the portal address is merged only with its password,
   const [row] = await devSql(ORIGIN, `SELECT status FROM accounts WHERE id = '${walletId}'`);
   expect(row?.['status']).toBe('merged');
   expect(ours(problems)).toEqual([]);
+});
+
+test('a change that needs the password asks a portal user to sign in at the portal again once the sign-in is old', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const user = await portalUserFor('portal-reauth');
+  await page.goto(`${BASE}/login?language=en`);
+  await page.getByRole('link', { name: named(en.login.portal_sign_in) }).click();
+  await signInAtPortal(page, user);
+  await page.waitForURL(`${ORIGIN}${BASE}/assertions`);
+  await agreeTermsIfAsked(page, en.terms.title, en.terms.agree);
+  // The portal sign-in is made an hour old (the server accepts one under 15 minutes).
+  const [row] = await devSql(
+    ORIGIN,
+    `SELECT account_id FROM account_emails WHERE email_normalized = '${user.email.toLowerCase()}' AND verified_at IS NOT NULL`,
+  );
+  const accountId = String(row?.['account_id'] ?? '');
+  await devSql(
+    ORIGIN,
+    `UPDATE portal_sessions SET auth_time = ${Date.now() - 3_600_000} WHERE account_id = '${accountId}'`,
+  );
+
+  await page.goto(`${BASE}/setting?menu=1&language=en`);
+  await hydrated(page, 'EmailSettings');
+  const addForm = page.locator('form').filter({ has: page.getByRole('heading', { name: en.settings.add_email }) });
+  const second = `reauth-${Date.now()}@example.test`;
+  await addForm.getByLabel(en.settings.email).fill(second);
+  await addForm.getByRole('button', { name: en.settings.add_email }).click();
+  await expect(page.getByRole('alert').filter({ hasText: named(en.settings.portal_reauth_needed) })).toBeVisible();
+  const again = page.getByRole('link', { name: named(en.settings.portal_reauth_button) });
+  const href = new URL((await again.getAttribute('href')) ?? '', ORIGIN);
+  expect(href.searchParams.get('prompt')).toBe('login');
+  expect(href.searchParams.get('returnTo')).toBe(`${BASE}/setting?menu=1&language=en`);
+  await expectNoAxeViolations(page);
+
+  // prompt=login: the portal asks for the password although its session lives, then comes back.
+  await again.click();
+  await signInAtPortal(page, user);
+  await page.waitForURL((u) => u.pathname === `${BASE}/setting`);
+  await hydrated(page, 'EmailSettings');
+  await addForm.getByLabel(en.settings.email).fill(second);
+  await addForm.getByRole('button', { name: en.settings.add_email }).click();
+  await expect(page.getByRole('status')).toHaveText(en.settings.code_sent.replace('{{email}}', second));
+  // The 403 of the first try is the point of this test.
+  expect(ours(problems).filter((p) => !/^403 /.test(p) && !p.includes('status of 403'))).toEqual([]);
 });
