@@ -28,6 +28,7 @@ import { hostImageRoutes, hostRoutes, publicHostRoutes } from './wallet/host-rou
 import { verifyRoutes } from './verify/routes';
 import { importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
+import { receptionRoutes } from './settings/reception-routes';
 import { settingsRoutes } from './settings/prefs-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
@@ -66,7 +67,8 @@ const PORTAL_API = '/api/v1.0/account/Portal';
 const accountApi = new OpenAPIHono<AppEnv>()
   .route('/', loginRoutes)
   .route('/', publicAccountRoutes)
-  .route('/', authRoutes);
+  .route('/', authRoutes)
+  .route('/', receptionRoutes);
 
 /** The signed-in wallet: every route behind a session. */
 const walletApi = new OpenAPIHono<AppEnv>()

@@ -22,9 +22,10 @@ export const CONFIG = {
   login: { lockoutThreshold: 5, lockoutMinutes: 30 },
   /**
    * Emailed links: activation (provisional registration), password reset (spec: 1 hour), and an added
-   * address's verification link (it travels with the code; 256 random bits, so it may live longer).
+   * address's verification link (it travels with the code; 256 random bits, so it may live longer),
+   * and every mail's reception-settings link (a one-click unsubscribe should outlive a mail's reading).
    */
-  links: { activationHours: 24, resetMinutes: 60, resetPerHour: 3, emailVerifyHours: 24 },
+  links: { activationHours: 24, resetMinutes: 60, resetPerHour: 3, emailVerifyHours: 24, receptionDays: 60 },
   termsVersion: TERMS_VERSION,
   code: { digits: 6, maxAttempts: 5, ttlMinutes: 10, maxPerHour: 5 },
   names: { max: CONFIG_LIMITS.nameMax, englishMin: 1, englishMax: 30 },

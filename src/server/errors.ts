@@ -42,6 +42,7 @@ export const ERRORS = {
   E404108: { status: 404, key: 'errors.E404108' }, // certificate not found (someone else's, private, deleted)
   E404109: { status: 404, key: 'errors.E404109' }, // certificate download: file not found
   E404110: { status: 404, key: 'errors.E404110' }, // email verification link not found (or its address removed)
+  E404111: { status: 404, key: 'errors.E404111' }, // mail reception link not found (or its account closed)
   E405100: { status: 405, key: 'errors.E405100' }, // method not allowed
   E409100: { status: 409, key: 'errors.E409100' }, // badge already revoked or deleted
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
@@ -63,11 +64,14 @@ export const ERRORS = {
   E409117: { status: 409, key: 'errors.E409117' }, // certificate PDF still being made: try again shortly
   E409118: { status: 409, key: 'errors.E409118' }, // blockchain certificate not anchored yet (nightly batch)
   E409119: { status: 409, key: 'errors.E409119' }, // email verification link already used (address verified)
+  // E409120-E409129 are portal sign-in's block; mail reception continues after it.
+  E409130: { status: 409, key: 'errors.E409130' }, // mail reception link already used to save: use a newer mail's link
   E410100: { status: 410, key: 'errors.E410100' }, // activation link expired
   E410101: { status: 410, key: 'errors.E410101' }, // password reset link expired or already used
   E410102: { status: 410, key: 'errors.E410102' }, // verification code expired, used up or replaced
   E410103: { status: 410, key: 'errors.E410103' }, // receive link expired: log in and press Receive
   E410104: { status: 410, key: 'errors.E410104' }, // email verification link expired: resend the code in settings
+  E410105: { status: 410, key: 'errors.E410105' }, // mail reception link expired: use a newer mail's link or sign in
   E413100: { status: 413, key: 'errors.E413100' }, // body too large
   E413101: { status: 413, key: 'errors.E413101' }, // profile picture over 5 MB
   E423100: { status: 423, key: 'errors.E423100' }, // sign-in locked after repeated failures

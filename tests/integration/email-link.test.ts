@@ -69,7 +69,7 @@ describe('verification by link', () => {
     )
       .bind(await sha256Hex(mail.token))
       .first();
-    expect(row).toMatchObject({ purpose: 'verify_email', account_id: me.id, subject: extra, used_at: null });
+    expect(row).toMatchObject({ purpose: 'email_verification', account_id: me.id, subject: extra, used_at: null });
     expect(await env.DB.prepare('SELECT 1 FROM link_tokens WHERE token_hash = ?').bind(mail.token).first()).toBeNull();
     expect(await codeOf(mail.token)).toBe('ok');
     expect(await verified(me.cookie, extra)).toBe(true);

@@ -33,6 +33,8 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   open(`${A}/ActivateAccount`),
   open(`${A}/ForgotPassword`),
   open(`${A}/ResetPassword`),
+  // Issue 20: RFC 8058 one-click unsubscribe from information mail (the mail's token names the account).
+  open(`${A}/MailReception/OneClick`),
   open(`${A}/OpenbadgeWalletLogout`),
   // Issue 20: the portal's back-channel logout (server to server; the logout token is its proof).
   open('/api/v1.0/account/Portal/BackchannelLogout'),

@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
 import { emailVerifyForm } from './email-verify-form';
+import { mailPrefsForm } from './mail-prefs-form';
 import { activateForm, receiveForm } from './link-forms';
 import { loginForm } from './login-form';
 import { pageForm } from './page-form';
@@ -30,4 +31,5 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/terms'), limit, pageForm('terms', [], termsForm));
   app.post(at('/acaddocs/detail/:id'), limit, pageForm('acaddoc', [], acadDocForm));
   app.post(at('/email/verification/:token'), limit, pageForm('emailverify', [], emailVerifyForm));
+  app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
 }

@@ -12,6 +12,7 @@ export async function deliverToDevbox(d1: D1Database, id: string, mail: Mail, no
     subject: headerSafe(mail.subject),
     textBody: mail.text,
     htmlBody: mail.html,
+    headers: JSON.stringify(mail.headers ?? {}),
     createdAt: now,
   });
 }

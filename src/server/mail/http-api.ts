@@ -20,6 +20,7 @@ export async function deliverByHttp(env: Env, id: string, mail: Mail): Promise<v
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.headers ? { headers: mail.headers } : {}),
     }),
     redirect: 'manual',
     signal: AbortSignal.timeout(15_000),

@@ -42,7 +42,7 @@ export async function deliverBySmtp(env: Env, id: string, mail: Mail): Promise<v
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      headers: { 'Message-ID': `<${id}@${host}>` },
+      headers: { ...mail.headers, 'Message-ID': `<${id}@${host}>` },
     },
   );
 }

@@ -10,6 +10,12 @@ import type { Language } from '../../i18n/languages';
 export interface Mail {
   to: string;
   subject: string;
+  /**
+   * Extra headers (List-Unsubscribe for info mail, RFC 8058), added when the mail is sent; and
+   * whether it is an information mail (the reception setting "info mail" governs it).
+   */
+  headers?: Record<string, string>;
+  kind?: 'info';
   text: string;
   html: string;
 }

@@ -1,6 +1,6 @@
 import { rawStatement as s, type SqlCondition } from '../db/batch';
 
-const PURPOSE = 'verify_email';
+const PURPOSE = 'email_verification';
 
 /** An emailed address-verification link (link_tokens, purpose 'verify_email'), found by its digest. */
 export interface EmailLinkRow {
@@ -50,21 +50,22 @@ export function emailLinkRepo(d1: D1Database) {
      * Builds the use of a link: only while it is unused, unexpired and its address still pending on
      * its account. The first statement of the verification batch; the rest are conditioned on it.
      */
-    consume: (tokenHash: string, now: number) =>
+    consume: (tokenHash: string, now: number, mark: string) =>
       s(
         d1,
-        `UPDATE link_tokens SET used_at = ? WHERE token_hash = ? AND purpose = '${PURPOSE}' AND used_at IS NULL
+        `UPDATE link_tokens SET used_at = ?, used_by = ? WHERE token_hash = ? AND purpose = '${PURPOSE}' AND used_at IS NULL
            AND expires_at > ? AND EXISTS (SELECT 1 FROM account_emails e WHERE e.account_id = link_tokens.account_id
              AND e.email_normalized = link_tokens.subject AND e.verified_at IS NULL)
          RETURNING account_id`,
         now,
+        mark,
         tokenHash,
         now,
       ),
-    /** The condition "this link was used by this very batch" (its used_at is this batch's time). */
-    usedAt: (tokenHash: string, now: number): SqlCondition => ({
-      sql: `EXISTS (SELECT 1 FROM link_tokens WHERE token_hash = ? AND purpose = '${PURPOSE}' AND used_at = ?)`,
-      params: [tokenHash, now],
+    /** The condition "this link was used by this very request" (its mark, not the time: two may share a millisecond). */
+    usedBy: (tokenHash: string, mark: string): SqlCondition => ({
+      sql: `EXISTS (SELECT 1 FROM link_tokens WHERE token_hash = ? AND purpose = '${PURPOSE}' AND used_by = ?)`,
+      params: [tokenHash, mark],
     }),
     /** Builds: once the address is verified (by code or link), its other links are spent ("already used"). */
     spendOthers: (accountId: string, normalized: string, now: number) =>

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../auth/tokens';
+import { randomToken, sha256Hex } from '../auth/tokens';
 import { AppError } from '../errors';
 import { emailLinkRepo } from './email-link-repo';
 import { emailsRepo } from './emails-repo';
@@ -28,9 +28,10 @@ export async function verifyEmailByLink(env: Env, token: string): Promise<void> 
   if (await emails.verifiedElsewhere(link.normalized, link.accountId)) throw new AppError('E409108');
   // The address was removed from the account since the mail was sent: the link confers nothing.
   if (!row) throw new AppError('E404110');
+  const mark = randomToken(16);
   const results = await verificationBatch(env, link.accountId, link.normalized, now, {
-    statement: links.consume(hash, now),
-    cond: links.usedAt(hash, now),
+    statement: links.consume(hash, now, mark),
+    cond: links.usedBy(hash, mark),
   });
   if ((results[0]?.results.length ?? 0) === 0) {
     // Not used by this request: a parallel click used it first, or the address was verified or

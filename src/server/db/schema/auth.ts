@@ -74,11 +74,13 @@ export const linkTokens = sqliteTable(
   'link_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'receive'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'receive', 'mail_prefs'] }).notNull(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     subject: text('subject'),
     expiresAt: millis('expires_at').notNull(),
     usedAt: millis('used_at'),
+    /** A random mark of the request that used the link, so that request's later statements know it was theirs. */
+    usedBy: text('used_by'),
     createdAt: createdAt(),
   },
   (t) => [index('link_tokens_account_idx').on(t.accountId, t.purpose)],

@@ -33,6 +33,8 @@ export const devMailbox = sqliteTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** The extra headers as JSON (List-Unsubscribe of info mail), so tests and the page can read them. */
+    headers: text('headers').notNull().default('{}'),
     createdAt: createdAt(),
   },
   (t) => [index('dev_mailbox_to_idx').on(t.toAddress, t.createdAt)],
