@@ -11,6 +11,7 @@ import { TARGETS } from './targets.mjs';
 import { notificationFigures } from './notifications.mjs';
 import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
+import { portalFigures } from './portal.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
@@ -46,10 +47,15 @@ function run(url, duration, connections, request = {}) {
 const issuers = await startIssuers(40);
 // Blockcerts (issue 19): a local node (anvil) and a stand-in issuer, with credentials anchored on it.
 const chain = !ONLY || ONLY.test('blockcerts') ? await blockcertsFixture() : null;
-const worker = await startWorker(PORT, [
-  `OUTBOUND_TEST_ALLOW:${[new URL(issuers.slow.base).host, new URL(issuers.fast.base).host, ...(chain?.hosts ?? [])].join(',')}`,
-  ...(chain?.vars ?? []),
-]);
+const worker = await startWorker(
+  PORT,
+  [
+    `OUTBOUND_TEST_ALLOW:${[new URL(issuers.slow.base).host, new URL(issuers.fast.base).host, ...(chain?.hosts ?? [])].join(',')}`,
+    ...(chain?.vars ?? []),
+  ],
+  // BENCH_PERSIST_TO: a local D1/R2 state of its own (migrated beforehand), apart from npm start's.
+  process.env.BENCH_PERSIST_TO ? ['--persist-to', process.env.BENCH_PERSIST_TO] : [],
+);
 const rows = [];
 let bulk;
 let renders;
@@ -59,6 +65,7 @@ let hosted;
 let signed;
 let blockcerts;
 let settings;
+let portal;
 let bell;
 let acadPdf;
 let acad;
@@ -71,6 +78,7 @@ try {
   if (chain) blockcerts = await blockcertsVerification(worker.base, chain);
   const fixture = await issuingFixture(worker.base);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
+  if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
   if (!ONLY || ONLY.test('acaddoc pdf')) acadPdf = await acadPdfFigures(worker.base);
   const targets = [
@@ -214,6 +222,15 @@ if (settings) {
     `merge of two accounts with 500 badges each: one request, ${settings.merge.ms} ms (password check included); ${settings.merge.badgesAfter} badges after`,
   );
 }
+if (portal) {
+  const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
+  console.log(
+    `portal sign-in round trip, Lanyard's side (login redirect + callback with the code exchange at the local portal; ${portal.rounds} sign-ins, client-timed): ${line(portal.roundTrip)}; callback alone ${line(portal.callback)}`,
+  );
+  console.log(
+    `GetApiAccessToken.ashx with a live portal session (${portal.tokens} requests, client-timed): ${line(portal.token)}`,
+  );
+}
 if (bell)
   console.log(
     `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms; panel open in chromium (click to first rows painted): first ${bell.panel.first} ms (chunk included), then p50 ${bell.panel.p50} / p90 ${bell.panel.p90} / max ${bell.panel.max} ms`,
@@ -282,6 +299,7 @@ writeFileSync(
       signed,
       blockcerts,
       settings,
+      portal,
       bell,
       acadPdf,
       acad: acad && { mine: acad.mine, total: acad.total, pageRender: acadPageRender },

@@ -75,7 +75,6 @@ export const portalFlowRoutes = new Hono<AppEnv>()
 export const accessTokenRoutes = new Hono<AppEnv>().post(
   '/GetApiAccessToken.ashx',
   limitBody(CONFIG.jsonBodyMaxBytes),
-  loadSession(),
   async (c) => {
     noStore(c);
     try {

@@ -31,12 +31,14 @@ export function portalSessionRepo(d1: D1Database) {
       s(
         `SELECT p.id_hash AS idHash, p.account_id AS accountId, p.provider_id AS providerId, p.issuer, p.subject, p.sid,
            p.id_token AS idToken, p.auth_time AS authTime, p.created_at AS createdAt, p.expires_at AS expiresAt,
-           a.service_country AS serviceCountry
+           a.service_country AS serviceCountry,
+           (SELECT e.email_normalized FROM account_emails e
+             WHERE e.account_id = p.account_id AND e.is_primary = 1 AND e.verified_at IS NOT NULL) AS loginEmail
          FROM portal_sessions p JOIN accounts a ON a.id = p.account_id
          WHERE p.id_hash = ? AND p.expires_at > ? AND a.status = 'active'`,
         idHash,
         now,
-      ).first<PortalSessionRow & { serviceCountry: number }>(),
+      ).first<PortalSessionRow & { serviceCountry: number; loginEmail: string | null }>(),
 
     /** The portal session a wallet session was minted from (sign-out, merge re-authentication). */
     ofWalletSession: (tokenHash: string) =>
