@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/server/auth/tokens';
+import { purgeExpired } from '../../src/server/jobs/scheduled';
 import { BASE } from './helpers';
 import { Browser, count, errorCode, portalUser, UI } from './portal-helpers';
 
@@ -85,5 +86,20 @@ describe('portal sign-in (issue 20 items 1-3) against the real local portal', ()
     const res = await b.startLogin('provider=nope');
     expect(res.status).toBe(303);
     expect(errorCode(res)).toBe('E400120');
+  });
+
+  it('the five-minute sweep deletes expired flows, choices, portal sessions and logout jtis', async () => {
+    const past = Date.now() - 1000;
+    const key = `expired-${crypto.randomUUID()}`;
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO portal_flows (state_hash, binding_hash, provider_id, nonce, code_verifier, return_to, language, created_at, expires_at)
+         VALUES (?, 'b', 'portal', 'n', 'v', '/', 'en', ?, ?)`,
+      ).bind(key, past, past),
+      env.DB.prepare('INSERT INTO portal_logout_jtis (issuer, jti, expires_at) VALUES (?, ?, ?)').bind('i', key, past),
+    ]);
+    await purgeExpired(env);
+    expect(await count('SELECT COUNT(*) AS n FROM portal_flows WHERE state_hash = ?', key)).toBe(0);
+    expect(await count('SELECT COUNT(*) AS n FROM portal_logout_jtis WHERE jti = ?', key)).toBe(0);
   });
 });

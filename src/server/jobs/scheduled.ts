@@ -1,6 +1,7 @@
 import { runBatch } from '../db/batch';
 import { completionEvents } from '../notifications/events-repo';
 import { purgeExpiredTokens } from '../auth/session-repo';
+import { flowRepo } from '../portal/flow-repo';
 import { createLogger } from '../log';
 import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox } from '../outbox/repo';
@@ -31,6 +32,8 @@ const RECEIVE_LINK_KEPT_MS = 365 * 86_400_000;
 /** Deletes expired sessions and link tokens; they are already refused, this only reclaims space. */
 export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   await purgeExpiredTokens(env.DB, now, now - RECEIVE_LINK_KEPT_MS);
+  // Portal sign-in (issue 20): unfinished flows, unanswered choices, ended portal sessions, old jtis.
+  await flowRepo(env.DB).purgeExpired(now);
 }
 
 /**
