@@ -121,7 +121,11 @@ for (const [lang, c] of [
     await expect(page.getByRole('button', { name: c.header.sign_out, exact: true })).toHaveCount(0);
     await shot('ja-avatar-menu');
 
-    // 6. Signing out AT THE PORTAL signs the person out of Lanyard (back-channel logout).
+    // 6. Signing out AT THE PORTAL signs the person out of Lanyard (back-channel logout). A second
+    //    tab keeps the badge list open meanwhile.
+    const open = await page.context().newPage();
+    await open.goto(`${BASE}/assertions?language=${lang}`);
+    await hydrated(open, 'BadgeList');
     await page.goto(`${PORTAL}/?ui_locales=${lang}`);
     await page.locator('#portal-signout button').click();
     await expect(page.locator('#portal-signout')).toHaveCount(0);
@@ -132,6 +136,14 @@ for (const [lang, c] of [
       await expect(page.locator('#login')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
     await shot('ja-portal-login-after-sign-out');
+    // The open tab's next call answers 401, GetApiAccessToken too (no portal session): the islands'
+    // client takes that tab to the portal login (spec §6).
+    const tokenRefused = open.waitForResponse((r) => r.url().endsWith('/ns/login/GetApiAccessToken.ashx'));
+    await open.locator('.field select').first().selectOption({ index: 1 });
+    expect((await tokenRefused).status()).toBe(401);
+    await open.waitForURL((u) => u.origin === PORTAL);
+    await expect(open.locator('#login')).toBeVisible();
+    await open.close();
     await page.goto(`${BASE}/login?language=${lang}`);
     const answers = await walletAnswers(page);
     expect(answers.findList).toBe(401);
