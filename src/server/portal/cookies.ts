@@ -28,6 +28,12 @@ export async function bindingHash(c: Context<AppEnv>): Promise<string | null> {
   return secret && secret.length <= 64 ? sha256Hex(secret) : null;
 }
 
+/** Keeps this browser's binding for another FLOW_SECONDS (a first sign-in's choice waits that long). */
+export function extendBinding(c: Context<AppEnv>): void {
+  const secret = getCookie(c, bindingCookieName(c.env));
+  if (secret) setCookie(c, bindingCookieName(c.env), secret, { ...cookieBase(c.env), path: '/', maxAge: FLOW_SECONDS });
+}
+
 export function clearBinding(c: Context<AppEnv>): void {
   deleteCookie(c, bindingCookieName(c.env), { path: '/', secure: https(c.env) });
 }

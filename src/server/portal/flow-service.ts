@@ -6,7 +6,7 @@ import { sha256Hex } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { findProvider } from './config';
-import { bindingHash, clearBinding, FLOW_SECONDS, newBinding } from './cookies';
+import { bindingHash, clearBinding, extendBinding, FLOW_SECONDS, newBinding } from './cookies';
 import { flowRepo } from './flow-repo';
 import { resolveIdentity } from './link-service';
 import { authorizationUrl, completeSignIn, freshSecrets, type PortalClaims } from './oidc';
@@ -77,7 +77,10 @@ export async function completePortalLogin(c: Context<AppEnv>): Promise<string> {
     bindingHash: binding,
     returnTo: flow.returnTo,
   });
-  if ('pending' in found) return safeReturnUrl(c.env, path('/portal/existing'));
+  if ('pending' in found) {
+    extendBinding(c);
+    return safeReturnUrl(c.env, path('/portal/existing'));
+  }
   clearBinding(c);
   const account = await accountRepo(c.env.DB).profile(found.accountId);
   if (!account || account.status !== 'active') throw new AppError('E401120');

@@ -26,7 +26,6 @@ const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-store');
 
 /** The browser side of portal sign-in, under the wallet's base path (issue 20 items 1 and 3). */
 export const portalFlowRoutes = new Hono<AppEnv>()
-  .use('*', loadSession())
   .get('/login', async (c) => {
     noStore(c);
     try {
@@ -39,7 +38,8 @@ export const portalFlowRoutes = new Hono<AppEnv>()
       return toErrorPage(c, err);
     }
   })
-  .get('/callback', async (c) => {
+  // The browser's current wallet session (if any) is replaced by the one a sign-in starts.
+  .get('/callback', loadSession(), async (c) => {
     noStore(c);
     try {
       return c.redirect(await completePortalLogin(c), 303);
@@ -47,7 +47,7 @@ export const portalFlowRoutes = new Hono<AppEnv>()
       return toErrorPage(c, err);
     }
   })
-  .post('/existing', limitBody(CONFIG.jsonBodyMaxBytes), async (c) => {
+  .post('/existing', limitBody(CONFIG.jsonBodyMaxBytes), loadSession(), async (c) => {
     noStore(c);
     const form = await c.req.formData().catch(() => new FormData());
     const field = (n: string) => {
