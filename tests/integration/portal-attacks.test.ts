@@ -112,6 +112,40 @@ describe('portal sign-in refusals (SSO-01..06, SSO-20)', () => {
     }
   });
 
+  it('discovery answering HTML, broken JSON or another issuer’s metadata is E502120 (the document store serves them)', async () => {
+    const store = `http://127.0.0.1:${inject('issuerPort')}/store/${unique('meta')}`;
+    const docs = {
+      html: ['<!doctype html><h1>Portal maintenance</h1>', 'text/html'],
+      badjson: ['{"issuer": ', 'application/json'],
+      foreign: [
+        JSON.stringify({ issuer: 'https://evil.example', authorization_endpoint: 'https://evil.example/a' }),
+        'application/json',
+      ],
+    } as const;
+    const saved = [e['PORTAL_PROVIDERS'], e['PORTAL_CLIENT_SECRETS']] as const;
+    try {
+      const extra = Object.keys(docs).map((id) => ({ id, name: id, issuer: `${store}/${id}`, client_id: 'x' }));
+      e['PORTAL_PROVIDERS'] = JSON.stringify([...(JSON.parse(saved[0] ?? '[]') as object[]), ...extra]);
+      e['PORTAL_CLIENT_SECRETS'] = JSON.stringify({
+        ...(JSON.parse(saved[1] ?? '{}') as object),
+        ...Object.fromEntries(extra.map((x) => [x.id, 's'])),
+      });
+      for (const [id, [body, type]] of Object.entries(docs)) {
+        const put = await fetch(`${store}/${id}/.well-known/openid-configuration`, {
+          method: 'PUT',
+          headers: { 'content-type': type },
+          body,
+        });
+        expect(put.status).toBe(204);
+        const res = await new Browser().startLogin(`provider=${id}`);
+        expect(errorCode(res), id).toBe('E502120');
+      }
+    } finally {
+      e['PORTAL_PROVIDERS'] = saved[0] ?? '';
+      e['PORTAL_CLIENT_SECRETS'] = saved[1] ?? '';
+    }
+  });
+
   it('state: missing, altered, replayed, or arriving in another browser (SSO-01, SSO-06)', async () => {
     const sub = unique('rogue-state');
     const b = new Browser();
