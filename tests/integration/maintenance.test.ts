@@ -136,6 +136,14 @@ describe('writes during the maintenance window', () => {
       body: JSON.stringify({ input_type: 'assertion_id', assertion_id: 'nope', verification_mail: [] }),
     });
     expect(verify.status).toBe(200);
+    // The verify page's own form (without JavaScript) posts to the page: it reaches the page.
+    const page = await send(DURING, `${W}/verification`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'assertion_id=x',
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('a page');
   });
 });
 

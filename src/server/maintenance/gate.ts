@@ -15,6 +15,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const ALWAYS_OPEN = [
   /^\/api\/v1\.0\/openbadge\/v2\/Wallet\/Public\/Verification$/,
+  // The verify page's form (without JavaScript) posts the badge to the page itself.
+  /^\/ns\/portal\/openbadge\/verification$/,
   /^\/(api|ns\/login)\/.*back-?channel/i,
   /^\/api\/health$/,
   /^\/api\/dev\//,
