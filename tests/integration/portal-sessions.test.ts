@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/password-hash';
+import { sendPasswordLink } from '../../src/server/accounts/password-reset';
 import { sha256Hex } from '../../src/server/auth/tokens';
 import { portalEndSession, portalSignOut } from '../support/portal-login';
 import { BASE, createAccount } from './helpers';
@@ -178,6 +179,19 @@ describe('password features are not for type 1 (issue 20 item 3)', () => {
     });
     expect(change.status).toBe(403);
     expect((await change.json<{ errors: { code: string }[] }>()).errors[0]?.code).toBe('E403120');
+  });
+});
+
+describe('forgot password for a portal address', () => {
+  it('sends nothing and leaves no link, as for an unknown address; a wallet address still gets one', async () => {
+    const { user, accountId } = await signedIn();
+    const wallet = await createAccount();
+    const job = `portal-forgot-${Date.now()}`;
+    await sendPasswordLink(env, `${job}-1`, { email: user.email }, Date.now());
+    await sendPasswordLink(env, `${job}-2`, { email: wallet.email }, Date.now());
+    expect(await count('SELECT COUNT(*) AS n FROM link_tokens WHERE account_id = ?', accountId)).toBe(0);
+    expect(await count('SELECT COUNT(*) AS n FROM outbox WHERE id = ?', `${job}-1:mail`)).toBe(0);
+    expect(await count('SELECT COUNT(*) AS n FROM link_tokens WHERE account_id = ?', wallet.id)).toBe(1);
   });
 });
 
