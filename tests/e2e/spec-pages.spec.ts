@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import config from '../../playwright.config';
 import { devBatch, devSql } from '../../scripts/lib/dev-sql.mjs';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 
 /*
  * Issue 20, item 6: the spec's last two anonymous pages in a browser, without JavaScript, in every
@@ -162,3 +162,26 @@ for (const lang of Object.keys(FAMILY)) {
     expect(problems.filter((p) => !/^(404|409) /.test(p))).toEqual([]);
   });
 }
+
+test.describe('accessibility (WCAG 2.x A/AA, axe)', () => {
+  test.use({ javaScriptEnabled: true });
+  for (const lang of ['en', 'ja']) {
+    test(`both pages and their outcome states have no violations (${lang})`, async ({ page }) => {
+      const acct = await account();
+      const link = newToken();
+      const now = Date.now();
+      await devSql(
+        ORIGIN,
+        `INSERT INTO link_tokens (token_hash, purpose, account_id, subject, expires_at, created_at)
+         VALUES (?, 'mail_prefs', ?, ?, ?, ?)`,
+        [link.hash, acct.id, acct.email, now + 3_600_000, now],
+      );
+      await page.goto(`${BASE}/verify/emailnotification?token=${link.token}&language=${lang}`);
+      await expectNoAxeViolations(page);
+      await page.goto(`${BASE}/verify/emailnotification?token=${'z'.repeat(43)}&language=${lang}`);
+      await expectNoAxeViolations(page);
+      await page.goto(`${BASE}/email/verification/${'z'.repeat(43)}?language=${lang}`);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
