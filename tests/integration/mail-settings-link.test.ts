@@ -6,6 +6,7 @@ import { sha256Hex } from '../../src/server/auth/tokens';
 import type { AppEnv } from '../../src/server/context';
 import { AppError } from '../../src/server/errors';
 import type { FormState } from '../../src/server/form-state';
+import { purgeExpired } from '../../src/server/jobs/scheduled';
 import { sendMail } from '../../src/server/mail/send';
 import { maskAddress, readReception, saveReception } from '../../src/server/settings/reception-service';
 import { BASE, createAccount, unique } from './helpers';
@@ -184,5 +185,33 @@ describe('RFC 8058 one-click unsubscribe', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => oneClick(token)));
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
     expect(await switches(acct.id)).toEqual({ badge: 1, info: 0 });
+  });
+});
+
+describe('the nightly purge of expired links', () => {
+  it('keeps expired reception and verification links 30 days (they still say "expired"), other kinds go at once', async () => {
+    const acct = await createAccount();
+    const recent = (await mailTo(acct.email)).token;
+    const old = (await mailTo(acct.email)).token;
+    const now = Date.now();
+    const reset = `reset-${unique('r')}`;
+    await env.DB.batch([
+      env.DB.prepare('UPDATE link_tokens SET expires_at = ? WHERE token_hash = ?').bind(
+        now - 86_400_000,
+        await sha256Hex(recent),
+      ),
+      env.DB.prepare('UPDATE link_tokens SET expires_at = ? WHERE token_hash = ?').bind(
+        now - 31 * 86_400_000,
+        await sha256Hex(old),
+      ),
+      env.DB.prepare(
+        `INSERT INTO link_tokens (token_hash, purpose, account_id, subject, expires_at, created_at)
+         VALUES (?, 'password_reset', ?, NULL, ?, ?)`,
+      ).bind(reset, acct.id, now - 86_400_000, now - 2 * 86_400_000),
+    ]);
+    await purgeExpired(env, now);
+    expect(await codeOf(readReception(env, recent))).toBe('E410105');
+    expect(await codeOf(readReception(env, old))).toBe('E404111');
+    expect(await env.DB.prepare('SELECT 1 FROM link_tokens WHERE token_hash = ?').bind(reset).first()).toBeNull();
   });
 });

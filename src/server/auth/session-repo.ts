@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { db } from '../db/client';
 import { accountEmails, accounts, linkTokens, sessions } from '../db/schema';
@@ -33,8 +33,16 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
  * Deletes expired sessions and link tokens in one batch; an expired receive link is kept until
  * `receiveKeptUntil` so it can still explain itself.
  */
-export async function purgeExpiredTokens(d1: D1Database, now: number, receiveKeptUntil: number): Promise<void> {
+export async function purgeExpiredTokens(
+  d1: D1Database,
+  now: number,
+  receiveKeptUntil: number,
+  explainedUntil = now,
+): Promise<void> {
   const d = db(d1);
+  // Links whose page says "expired" (address verification, mail reception) are kept a while after
+  // expiry, so a late click reads "expired" rather than "not valid".
+  const explained = ['email_verification', 'mail_prefs'] as const;
   await d.batch([
     d.delete(sessions).where(lt(sessions.expiresAt, now)),
     d
@@ -42,7 +50,11 @@ export async function purgeExpiredTokens(d1: D1Database, now: number, receiveKep
       .where(
         and(
           lt(linkTokens.expiresAt, now),
-          or(ne(linkTokens.purpose, 'receive'), lt(linkTokens.expiresAt, receiveKeptUntil)),
+          or(
+            and(ne(linkTokens.purpose, 'receive'), notInArray(linkTokens.purpose, [...explained])),
+            and(eq(linkTokens.purpose, 'receive'), lt(linkTokens.expiresAt, receiveKeptUntil)),
+            and(inArray(linkTokens.purpose, [...explained]), lt(linkTokens.expiresAt, explainedUntil)),
+          ),
         ),
       ),
   ]);

@@ -29,9 +29,12 @@ export async function sweepOutbox(env: Env, now = Date.now()): Promise<number> {
 /** An expired receive link still explains itself ("log in and press Receive") for a year. */
 const RECEIVE_LINK_KEPT_MS = 365 * 86_400_000;
 
+/** Expired address-verification and mail-reception links say "expired" for 30 days (issue 20). */
+const EXPLAINED_LINK_KEPT_MS = 30 * 86_400_000;
+
 /** Deletes expired sessions and link tokens; they are already refused, this only reclaims space. */
 export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
-  await purgeExpiredTokens(env.DB, now, now - RECEIVE_LINK_KEPT_MS);
+  await purgeExpiredTokens(env.DB, now, now - RECEIVE_LINK_KEPT_MS, now - EXPLAINED_LINK_KEPT_MS);
   // Portal sign-in (issue 20): unfinished flows, unanswered choices, ended portal sessions, old jtis.
   await flowRepo(env.DB).purgeExpired(now);
 }
