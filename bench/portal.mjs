@@ -18,7 +18,9 @@ async function timed(jar, url, init = {}) {
   await res.arrayBuffer();
   const ms = performance.now() - t;
   jar.take(res);
-  return { res, ms };
+  // The Worker's own time; locally the client's clock also holds wrangler's proxying and the busy machine.
+  const server = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  return { res, ms, server };
 }
 
 /** One whole sign-in in a fresh browser; Lanyard's two steps timed. */
@@ -33,18 +35,20 @@ async function signIn(base) {
   const to = callback.res.headers.get('location') ?? '';
   if (callback.res.status !== 303 || to.includes('/portal/error'))
     throw new Error(`portal callback: ${callback.res.status} ${to}`);
-  return { wallet, loginMs: login.ms, callbackMs: callback.ms };
+  return { wallet, loginMs: login.ms, callbackMs: callback.ms, serverMs: login.server + callback.server };
 }
 
 export async function portalFigures(base, { rounds = 60, tokens = 400 } = {}) {
   await signIn(base); // warm-up: isolate, discovery document and JWKS cached
   const trips = [];
   const callbacks = [];
+  const serverTrips = [];
   let last;
   for (let i = 0; i < rounds; i++) {
     last = await signIn(base);
     trips.push(last.loginMs + last.callbackMs);
     callbacks.push(last.callbackMs);
+    serverTrips.push(last.serverMs);
   }
   const jar = last.wallet;
   const post = () =>
@@ -55,11 +59,21 @@ export async function portalFigures(base, { rounds = 60, tokens = 400 } = {}) {
     });
   for (let i = 0; i < 20; i++) await post();
   const times = [];
+  const serverTimes = [];
   for (let i = 0; i < tokens; i++) {
-    const { res, ms } = await post();
+    const { res, ms, server } = await post();
     if (res.status !== 200) throw new Error(`GetApiAccessToken.ashx answered ${res.status}`);
     times.push(ms);
+    serverTimes.push(server);
   }
   const f = (xs) => ({ p50: round(quantile(xs, 0.5)), p99: round(quantile(xs, 0.99)) });
-  return { rounds, tokens, roundTrip: f(trips), callback: f(callbacks), token: f(times) };
+  return {
+    rounds,
+    tokens,
+    roundTrip: f(trips),
+    roundTripServer: f(serverTrips),
+    callback: f(callbacks),
+    token: f(times),
+    tokenServer: f(serverTimes),
+  };
 }

@@ -224,11 +224,12 @@ if (settings) {
 }
 if (portal) {
   const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
+  const worker = (x) => `Worker (Server-Timing) p50 ${x.p50} ms, p99 ${x.p99} ms`;
   console.log(
-    `portal sign-in round trip, Lanyard's side (login redirect + callback with the code exchange at the local portal; ${portal.rounds} sign-ins, client-timed): ${line(portal.roundTrip)}; callback alone ${line(portal.callback)}`,
+    `portal sign-in round trip, Lanyard's side (login redirect + callback with the code exchange at the local portal; ${portal.rounds} sign-ins): client ${line(portal.roundTrip)}; ${worker(portal.roundTripServer)}; callback alone, client ${line(portal.callback)}`,
   );
   console.log(
-    `GetApiAccessToken.ashx with a live portal session (${portal.tokens} requests, client-timed): ${line(portal.token)}`,
+    `GetApiAccessToken.ashx with a live portal session (${portal.tokens} requests): client ${line(portal.token)}; ${worker(portal.tokenServer)}`,
   );
 }
 if (bell)
