@@ -29,6 +29,19 @@ export const DEMO_PORTAL_USER: PortalUser = {
 };
 
 /**
+ * npm start's demo portal user whose address the portal does not call verified: a type-1 account
+ * of its own that no other test signs in with (so its portal sign-in times are this test's alone).
+ */
+export const DEMO_PORTAL_UNVERIFIED: PortalUser = {
+  sub: 'portal-unverified',
+  email: 'portal-unverified@lanyard.localhost',
+  password: 'Portal-demo-1',
+  given_name: 'Uma',
+  family_name: 'Unverified',
+  email_verified: false,
+};
+
+/**
  * The bearer a portal started with `testUsers` accepts for `POST /__test/users` (its client secret,
  * new each run): PORTAL_CLIENT_SECRET, or `.wrangler/portal.json` if the tools leave one. npm start
  * keeps the secret out of files today, so this is usually null.
