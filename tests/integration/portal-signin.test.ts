@@ -81,6 +81,22 @@ describe('portal sign-in (issue 20 items 1-3) against the real local portal', ()
     expect(row).toEqual({ v: null, p: 0 });
   });
 
+  it('50 parallel login starts: 50 flows, each with its own state, nonce, verifier and binding', async () => {
+    const browsers = Array.from({ length: 50 }, () => new Browser());
+    const starts = await Promise.all(browsers.map((b) => b.startLogin()));
+    expect(starts.map((r) => r.status)).toEqual(Array(50).fill(303));
+    const states = starts.map((r) => new URL(r.headers.get('location') ?? '').searchParams.get('state') ?? '');
+    expect(new Set(states).size).toBe(50);
+    const hashes = await Promise.all(states.map((st) => sha256Hex(st)));
+    const rows = await env.DB.prepare(
+      `SELECT COUNT(DISTINCT binding_hash) AS b, COUNT(DISTINCT nonce) AS n, COUNT(DISTINCT code_verifier) AS v
+       FROM portal_flows WHERE state_hash IN (${hashes.map(() => '?').join(',')})`,
+    )
+      .bind(...hashes)
+      .first<{ b: number; n: number; v: number }>();
+    expect(rows).toEqual({ b: 50, n: 50, v: 50 });
+  });
+
   it('an unknown provider is refused with the error page, no flow row', async () => {
     const b = new Browser();
     const res = await b.startLogin('provider=nope');
