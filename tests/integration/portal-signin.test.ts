@@ -60,6 +60,14 @@ describe('portal sign-in (issue 20 items 1-3) against the real local portal', ()
       .first<{ t: number; p: string }>();
     expect(session?.t).toBe(1);
     expect(session?.p).toBe(await sha256Hex(b.cookie('lanyard_portal_session') ?? ''));
+    // The wallet session never outlives the portal session it was minted from (SSO-07).
+    const ends = await env.DB.prepare(
+      'SELECT s.expires_at AS w, p.expires_at AS p FROM sessions s JOIN portal_sessions p ON p.id_hash = s.portal_session_hash WHERE s.token_hash = ?',
+    )
+      .bind(await sha256Hex(b.cookie('accessToken') ?? ''))
+      .first<{ w: number; p: number }>();
+    expect(ends && ends.w <= ends.p).toBe(true);
+    expect(ends && ends.p - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
 
     // Another browser, the same person: the same account.
     const again = new Browser();

@@ -6,6 +6,7 @@ import {
   portalProviders,
 } from '../../src/server/portal/config';
 import { configProblems } from '../../src/server/system/config-check';
+import { bindingCookieName } from '../../src/server/portal/cookies';
 
 const production = {
   PUBLIC_BASE_URL: 'https://wallet.example.org',
@@ -65,5 +66,12 @@ describe('PORTAL_PROVIDERS and PORTAL_CLIENT_SECRETS (issue 20)', () => {
     expect(
       configProblems({ ...production, ...env, ENVIRONMENT: 'development', PUBLIC_BASE_URL: 'http://127.0.0.1:8787' }),
     ).toEqual([]);
+  });
+});
+
+describe('the browser-binding cookie (SSO-01)', () => {
+  it('is __Host- prefixed over https and plain on http localhost', () => {
+    expect(bindingCookieName({ PUBLIC_BASE_URL: 'https://wallet.example.org' })).toBe('__Host-lanyard_portal');
+    expect(bindingCookieName({ PUBLIC_BASE_URL: 'http://127.0.0.1:8787' })).toBe('lanyard_portal');
   });
 });
