@@ -14,7 +14,7 @@ const ended = () =>
 
 /** A fetch answering each URL from its own queue of responses, recording every call. */
 function server(answers: Record<string, (() => Response)[]>) {
-  return vi.fn(async (url: string) => {
+  return vi.fn(async (...[url]: [url: string, init?: RequestInit]) => {
     const next = answers[url]?.shift();
     if (!next) throw new Error(`unexpected ${url}`);
     return next();
