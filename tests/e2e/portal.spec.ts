@@ -187,7 +187,9 @@ test('"Sign out of Lanyard Portal" in the avatar menu ends the wallet and the po
   expect(ours(problems).filter((p) => !/^401 /.test(p) && !p.includes('status of 401'))).toEqual([]);
 });
 
-test('without JavaScript the portal button signs a portal user in', async ({ browser }) => {
+test('without JavaScript the portal button signs a portal user in, and a page load renews an ended wallet session through the portal', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const user = await portalUserFor('portal-no-js');
@@ -197,5 +199,12 @@ test('without JavaScript the portal button signs a portal user in', async ({ bro
   await page.waitForURL(`${ORIGIN}${BASE}/setting?menu=2`);
   expect(await userTypeCookie(page)).toBe('1');
   await expect(page.getByText(named(ja.settings.password_managed))).toBeVisible();
+  // The wallet cookie is gone but the portal session lives: the next page load goes through the
+  // portal login (the page guard, spec §6), which signs the person in again without a form.
+  await context.clearCookies({ name: 'accessToken' });
+  await page.goto(`${BASE}/setting?menu=2`);
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/setting?menu=2`);
+  await expect(page.getByText(named(ja.settings.password_managed))).toBeVisible();
+  expect((await context.cookies(ORIGIN)).some((k) => k.name === 'accessToken')).toBe(true);
   await context.close();
 });
