@@ -12,6 +12,8 @@ export interface SessionUser {
   primaryEmail: string | null;
   /** The address this session signed in with (normalised); null for sessions made otherwise. */
   loginEmail: string | null;
+  /** For a portal user (type 1), the portal session this wallet session was minted from. */
+  portalSessionHash: string | null;
   profileImageKey: string | null;
   serviceCountry: number;
   agreeTermOfService: boolean;

@@ -218,6 +218,24 @@ describe('a type-1 merge is confirmed by a recent portal sign-in instead of a pa
     expect((await merge('Confirm', { merge_id: proven.body.merge_id, password: 'not-used' })).http).toBe(200);
     expect(await count("SELECT COUNT(*) AS n FROM accounts WHERE id = ? AND status = 'merged'", other.id)).toBe(1);
   });
+  it('a fresh portal sign-in in another browser does not stand in for this browser’s old one', async () => {
+    const { user, b } = await signedIn();
+    const hash = await sha256Hex(b.cookie('lanyard_portal_session') ?? '');
+    await env.DB.prepare('UPDATE portal_sessions SET auth_time = ? WHERE id_hash = ?')
+      .bind(Date.now() - 20 * 60_000, hash)
+      .run();
+    const elsewhere = new Browser();
+    expect(errorCode(await elsewhere.signIn(user))).toBeNull();
+    const other = await createAccount();
+    await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
+      .bind(await hashPassword('Sakura#2024'), other.id)
+      .run();
+    const proven = await b.post(`${W}/Setting/Merge/Prove`, { email: other.email, password: 'Sakura#2024' });
+    const { merge_id } = await proven.json<{ merge_id: string }>();
+    const res = await b.post(`${W}/Setting/Merge/Confirm`, { merge_id, password: 'not-used' });
+    expect((await res.json<{ errors?: { code: string }[] }>()).errors?.[0]?.code).toBe('E403121');
+    expect(await count("SELECT COUNT(*) AS n FROM accounts WHERE id = ? AND status = 'merged'", other.id)).toBe(0);
+  });
 });
 
 describe('first sign-in with the address of a wallet account (SSO-05)', () => {

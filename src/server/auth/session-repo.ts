@@ -18,6 +18,7 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
       language: accounts.language,
       primaryEmail: accountEmails.email,
       loginEmail: sessions.loginEmail,
+      portalSessionHash: sessions.portalSessionHash,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

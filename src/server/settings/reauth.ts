@@ -12,7 +12,7 @@ import { requireRecentPortalAuth } from '../portal/reauth';
  */
 export async function confirmPassword(env: Env, user: SessionUser, password: string): Promise<void> {
   // A portal user has no wallet password: a recent portal authentication proves them instead.
-  if (user.userType === USER_TYPE_PORTAL) return requireRecentPortalAuth(env.DB, user.accountId);
+  if (user.userType === USER_TYPE_PORTAL) return requireRecentPortalAuth(env.DB, user.portalSessionHash);
   const email = user.loginEmail ?? user.primaryEmail;
   if (!email) throw new AppError('E400105', { count: 0 });
   try {
