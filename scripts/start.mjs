@@ -7,7 +7,7 @@ import { newDevSqlToken } from './lib/dev-sql.mjs';
 import { chainVars, localVars, portalVars, varFlags } from './lib/local-vars.mjs';
 import { startAnvil } from './lib/anvil.mjs';
 import { DEMO_PORTAL_USERS, startPortal } from './lib/portal.mjs';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const PORT = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${PORT}`;
@@ -18,14 +18,22 @@ const anvil = await startAnvil({
   port: Number(process.env.ANVIL_PORT ?? 8545),
   stateFile: '.wrangler/anvil-state.json',
 });
-// The local portal (issue 20): a real OpenID provider Lanyard signs type-1 users in with; its client
-// secret is new each run and reaches the Worker only as a --var, never a file.
-const portal = await startPortal({ port: Number(process.env.PORTAL_PORT ?? 8795), walletBases: [base] }).catch(
-  async (err) => {
-    await anvil.stop();
-    throw err;
-  },
-);
+// The local portal (issue 20): a real OpenID provider Lanyard signs type-1 users in with. Its client
+// secret is new each run; it reaches the Worker as a --var and is kept, like the dev SQL token, only
+// in .wrangler/ (git-ignored, mode 600) for the browser tests, which add people to this local
+// portal with it (POST /__test/users), so no two tests share a portal account.
+const portal = await startPortal({
+  port: Number(process.env.PORTAL_PORT ?? 8795),
+  walletBases: [base],
+  testUsers: true,
+}).catch(async (err) => {
+  await anvil.stop();
+  throw err;
+});
+mkdirSync('.wrangler', { recursive: true });
+writeFileSync('.wrangler/portal.json', JSON.stringify({ issuer: portal.issuer, clientSecret: portal.clientSecret }), {
+  mode: 0o600,
+});
 // wrangler.toml holds production's values; the local ones (development, dev mailbox, this address, the chain, the portal) come here.
 const vars = [
   ...varFlags({ ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base) }),

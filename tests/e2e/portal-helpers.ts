@@ -29,37 +29,21 @@ export const DEMO_PORTAL_USER: PortalUser = {
 };
 
 /**
- * npm start's demo portal user whose address the portal does not call verified: a type-1 account
- * of its own that no other test signs in with (so its portal sign-in times are this test's alone).
+ * The bearer the local portal of `npm start` (started with `testUsers`) accepts for
+ * `POST /__test/users`: its client secret, new each run, which start.mjs keeps in
+ * `.wrangler/portal.json` (or PORTAL_CLIENT_SECRET for a portal started otherwise).
  */
-export const DEMO_PORTAL_UNVERIFIED: PortalUser = {
-  sub: 'portal-unverified',
-  email: 'portal-unverified@lanyard.localhost',
-  password: 'Portal-demo-1',
-  given_name: 'Uma',
-  family_name: 'Unverified',
-  email_verified: false,
-};
-
-/**
- * The bearer a portal started with `testUsers` accepts for `POST /__test/users` (its client secret,
- * new each run): PORTAL_CLIENT_SECRET, or `.wrangler/portal.json` if the tools leave one. npm start
- * keeps the secret out of files today, so this is usually null.
- */
-function portalSecret(): string | null {
+function portalSecret(): string {
   if (process.env.PORTAL_CLIENT_SECRET) return process.env.PORTAL_CLIENT_SECRET;
   const file = '.wrangler/portal.json';
-  if (!existsSync(file)) return null;
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { clientSecret?: string };
-  return saved.clientSecret ?? null;
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { clientSecret?: string }) : {};
+  if (!saved.clientSecret) throw new Error(`no portal client secret: ${file} is written by scripts/start.mjs`);
+  return saved.clientSecret;
 }
 
-/** True when the running portal lets tests add people (then no test shares a portal account). */
-export const canAddPortalUsers = () => portalSecret() !== null;
-
-/** A portal user for one test: a new one when the portal allows it, else the demo portal user. */
+/** A portal user for one test: always a new one, so no two tests share a portal account. */
 export async function portalUserFor(tag: string): Promise<PortalUser> {
-  return canAddPortalUsers() ? freshPortalUser(tag) : DEMO_PORTAL_USER;
+  return freshPortalUser(tag);
 }
 
 /** A new person at the portal with a verified address of their own, so tests never share an account. */
@@ -75,7 +59,7 @@ export async function freshPortalUser(tag: string, email?: string): Promise<Port
   };
   const res = await fetch(`${PORTAL}/__test/users`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${portalSecret() ?? ''}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${portalSecret()}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(user),
   });
   if (!res.ok) throw new Error(`portal addUser: ${res.status} ${await res.text()}`);

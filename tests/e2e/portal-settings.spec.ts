@@ -7,12 +7,10 @@ import {
   agreeTermsIfAsked,
   awardBadge,
   BASE,
-  canAddPortalUsers,
   freshPortalUser,
   ORIGIN,
   PORTAL,
   PORTAL_NAME,
-  DEMO_PORTAL_UNVERIFIED,
   signInAtPortal,
   userTypeCookie,
 } from './portal-helpers';
@@ -31,7 +29,6 @@ test('a wallet account with the portal address is merged only with its password,
 }) => {
   // Never the demo wallet account (other specs use it): a new wallet account and a new portal user
   // with one new address, which needs a portal that lets tests add people.
-  test.skip(!canAddPortalUsers(), 'the running portal does not let tests add people (POST /__test/users)');
   test.setTimeout(90_000);
   const email = `merge-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
   const password = 'Kestrel#Wing42';
@@ -75,7 +72,7 @@ test('a change that needs the password asks a portal user to sign in at the port
   test.setTimeout(90_000);
   // The server takes the newest portal sign-in of the account, so no other test may sign this
   // person in meanwhile: a new portal user, or the demo one only this test uses.
-  const user = canAddPortalUsers() ? await freshPortalUser('portal-reauth') : DEMO_PORTAL_UNVERIFIED;
+  const user = await freshPortalUser('portal-reauth');
   await page.goto(`${BASE}/login?language=en`);
   await page.getByRole('link', { name: named(en.login.portal_sign_in) }).click();
   await signInAtPortal(page, user);
