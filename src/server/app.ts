@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { publicAccountRoutes } from './accounts/public-routes';
 import { accountRoutes, loginRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
+import { endPortalSession } from './portal/logout';
 import { accessTokenRoutes, backchannelRoutes, portalFlowRoutes } from './portal/routes';
 import { loadSession } from './auth/session';
 import { CONFIG } from './config';
@@ -16,7 +17,7 @@ import { hostedRoutes } from './hosted/routes';
 import { validationHook } from './http/validation';
 import { guardPages } from './middleware/page-guard';
 import { renderTiming } from './middleware/render-timing';
-import { serverTiming } from './middleware/server-timing';
+import { serverTiming } from './http/server-timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { acadDownloadRoutes } from './certificates/download-routes';
@@ -67,7 +68,7 @@ const PORTAL_API = '/api/v1.0/account/Portal';
 const accountApi = new OpenAPIHono<AppEnv>()
   .route('/', loginRoutes)
   .route('/', publicAccountRoutes)
-  .route('/', authRoutes)
+  .route('/', authRoutes(endPortalSession))
   .route('/', receptionRoutes);
 
 /** The signed-in wallet: every route behind a session. */

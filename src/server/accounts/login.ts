@@ -3,7 +3,7 @@ import { normalizePassword } from '../../lib/password-policy';
 import { sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
 import { AppError } from '../errors';
-import { USER_TYPE_PORTAL } from '../portal/config';
+import { USER_TYPE_PORTAL } from '../auth/user-types';
 import { accountRepo } from './account-repo';
 import { lockoutRepo } from './lockout-repo';
 import { burnPasswordCheck, verifyPassword } from './password-hash';

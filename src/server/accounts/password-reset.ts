@@ -14,7 +14,7 @@ import { accountMail } from './mails';
 import { passwordRepo } from './password-repo';
 import { newPasswordProblems, passwordStatements } from './password-set';
 import { walletUrl } from '../http/wallet-url';
-import { USER_TYPE_PORTAL } from '../portal/config';
+import { USER_TYPE_PORTAL } from '../auth/user-types';
 
 /**
  * /password/forgot and /password/initial. The request only queues the work: one outbox row, the same

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { db } from '../db/client';
-import { accountEmails, accounts, linkTokens, sessions } from '../db/schema';
+import { accountEmails, accounts, linkTokens, portalSessions, sessions } from '../db/schema';
 
 /** Resolves a live session (not expired, account active) to the user the chrome shows. */
 export async function findSessionUser(d1: D1Database, tokenHash: string, now: number): Promise<SessionUser | null> {
@@ -59,4 +59,17 @@ export async function purgeExpiredTokens(
         ),
       ),
   ]);
+}
+
+/**
+ * When the person last authenticated at the portal for a live portal session (ms), or null: the
+ * re-authentication of a portal user (settings/reauth.ts) reads it from the session layer.
+ */
+export async function portalAuthTime(d1: D1Database, portalSessionHash: string, now: number): Promise<number | null> {
+  const rows = await db(d1)
+    .select({ at: portalSessions.authTime })
+    .from(portalSessions)
+    .where(and(eq(portalSessions.idHash, portalSessionHash), gt(portalSessions.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.at ?? null;
 }

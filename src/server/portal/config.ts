@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Spec §1: type 1 signs in through the portal, type 2 with the wallet's own password. */
-export const USER_TYPE_PORTAL = 1;
-export const USER_TYPE_WALLET = 2;
+export { USER_TYPE_PORTAL, USER_TYPE_WALLET } from '../auth/user-types';
 
 /** ID token algorithms accepted when a provider's entry names none (asymmetric only: SSO-03). */
 export const DEFAULT_ALGORITHMS = ['RS256', 'ES256'];

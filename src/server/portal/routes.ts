@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { limitBody } from '../http/body-limit';
 import { errorBody } from '../http/envelope';
 import { apiRouter } from '../http/router';
-import { serverTiming } from '../middleware/server-timing';
+import { serverTiming } from '../http/server-timing';
 import { backchannelLogout } from './backchannel';
 import { completeChoice } from './existing-service';
 import { completePortalLogin, startPortalLogin } from './flow-service';

@@ -49,12 +49,6 @@ export function portalSessionRepo(d1: D1Database) {
         tokenHash,
       ).first<Pick<PortalSessionRow, 'idHash' | 'providerId' | 'idToken' | 'authTime' | 'expiresAt'>>(),
 
-    /** When the person last authenticated at the portal for this portal session, if it is live. */
-    authTime: (idHash: string, now: number) =>
-      s('SELECT auth_time AS at FROM portal_sessions WHERE id_hash = ? AND expires_at > ?', idHash, now).first<{
-        at: number;
-      }>(),
-
     endStatements: (idHash: string) => endWhere('id_hash = ?', idHash),
     endBySidStatements: (issuer: string, sid: string) => endWhere('issuer = ? AND sid = ?', issuer, sid),
     endBySubStatements: (issuer: string, subject: string) => endWhere('issuer = ? AND subject = ?', issuer, subject),

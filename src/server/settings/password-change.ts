@@ -3,7 +3,7 @@ import { newPasswordProblems, passwordStatements } from '../accounts/password-se
 import type { SessionUser } from '../context';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
-import { USER_TYPE_PORTAL } from '../portal/config';
+import { USER_TYPE_PORTAL } from '../auth/user-types';
 import { confirmPassword } from './reauth';
 
 /**
