@@ -22,6 +22,7 @@ export const ERRORS = {
   E401120: { status: 401, key: 'errors.E401120' }, // portal sign-in response refused (state, iss, code or ID token)
   E401121: { status: 401, key: 'errors.E401121' }, // no portal session: sign in through the portal (login_url)
   E401122: { status: 401, key: 'errors.E401122' }, // this address signs in through the portal, not with a password
+  E401123: { status: 401, key: 'errors.E401123' }, // the portal answered this sign-in with an error (cancelled or refused there)
   E403120: { status: 403, key: 'errors.E403120' }, // portal user: the password is managed by the portal
   E403121: { status: 403, key: 'errors.E403121' }, // portal user: sign in through the portal again to confirm
   E409120: { status: 409, key: 'errors.E409120' }, // portal sign-in could not be completed: try again

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/server/auth/tokens';
 import { purgeExpired } from '../../src/server/jobs/scheduled';
 import { BASE } from './helpers';
-import { Browser, count, errorCode, portalUser, UI } from './portal-helpers';
+import { Browser, count, errorCode, portal, portalUser, UI } from './portal-helpers';
 
 const W = `${BASE}/api/v1.0/openbadge/v2/Wallet`;
 
@@ -110,6 +110,24 @@ describe('portal sign-in (issue 20 items 1-3) against the real local portal', ()
     const res = await b.startLogin('provider=nope');
     expect(res.status).toBe(303);
     expect(errorCode(res)).toBe('E400120');
+  });
+
+  it('an error answer from the portal (the person cancelled there) says so, once, and signs nobody in', async () => {
+    const b = new Browser();
+    const authorize = new URL((await b.startLogin()).headers.get('location') ?? '');
+    const state = authorize.searchParams.get('state') ?? '';
+    const issuer = portal.issuer;
+    const answer = (st: string) =>
+      `${UI}/portal/callback?${new URLSearchParams({ error: 'access_denied', state: st, iss: issuer }).toString()}`;
+    // Another state is a refusal like any other, and leaves this browser's flow in place...
+    const foreign = await b.callback(answer('not-this-flow'));
+    expect(errorCode(foreign)).toBe('E401120');
+    // ...which the portal's own error answer then ends: cancelled, no session, the flow used up.
+    const cancelled = await b.callback(answer(state));
+    expect(errorCode(cancelled)).toBe('E401123');
+    expect(cancelled.headers.get('set-cookie') ?? '').not.toMatch(/accessToken=[^;]/);
+    expect(errorCode(await b.callback(answer(state)))).toBe('E401120');
+    expect(await count('SELECT COUNT(*) AS n FROM portal_flows WHERE state_hash = ?', await sha256Hex(state))).toBe(0);
   });
 
   it('the five-minute sweep deletes expired flows, choices, portal sessions and logout jtis', async () => {

@@ -85,8 +85,10 @@ export async function completeSignIn(
   let params: URLSearchParams;
   try {
     params = oauth.validateAuthResponse(as, c, callback, secrets.state);
-  } catch {
-    throw new AppError('E401120');
+  } catch (err) {
+    // An error answer (access_denied: the person cancelled at the portal) that passed the state and
+    // iss checks above is this browser's own attempt, so it may say so; anything else is a refusal.
+    throw new AppError(err instanceof oauth.AuthorizationResponseError ? 'E401123' : 'E401120');
   }
   let response: Response;
   try {
