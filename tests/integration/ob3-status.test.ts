@@ -12,7 +12,7 @@ async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuf
 /** A list of `size` bits with the given ones set (bit 0 = high bit of byte 0). */
 async function encoded(size: number, set: number[], multibase: boolean): Promise<string> {
   const bytes = new Uint8Array(size / 8);
-  for (const i of set) bytes[i >> 3]! |= 0x80 >> (i % 8);
+  for (const i of set) bytes[i >> 3] = (bytes[i >> 3] ?? 0) | (0x80 >> (i % 8));
   return (multibase ? 'u' : '') + base64url.encode(await gzip(bytes));
 }
 
