@@ -1,6 +1,9 @@
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
+import { verifyCredential } from '@digitalbazaar/vc';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ob3DocumentLoader } from '../../src/server/ob3/loader';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
+import { verifySuite } from '../../src/server/ob3/proof/suites';
 import { verifyOb3Proofs, type Ob3ProofsResult } from '../../src/server/ob3/proof/verify';
 
 /**
@@ -61,6 +64,15 @@ describe('our own signatures (fresh Ed25519 key, did:key issuer)', () => {
 
     const tampered = { ...signed, name: 'Pixel pastry (gold)' };
     expect(await verifyOb3Proofs(tampered)).toMatchObject({ verified: false, reason: 'signature-invalid' });
+  });
+
+  it('@digitalbazaar/vc (loaded through the credentials-context stub) agrees, with the same loader', async () => {
+    const key = await didKeyPair();
+    const signed = await signOb3Credential(credential(key.did), key.signer());
+    const check = (doc: object) =>
+      verifyCredential({ credential: doc, suite: verifySuite('eddsa-rdfc-2022'), documentLoader: ob3DocumentLoader() });
+    expect(await check(signed)).toMatchObject({ verified: true });
+    expect(await check({ ...signed, name: 'Changed' })).toMatchObject({ verified: false });
   });
 
   it('Ed25519Signature2020 on a VC 1.1 credential verifies; a changed subject is refused', async () => {
