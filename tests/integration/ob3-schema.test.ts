@@ -8,7 +8,7 @@ import skillCase from '../fixtures/ob3-schema/skillAssertionCase-1.json';
 import skillCtdl from '../fixtures/ob3-schema/skillAssertionCtdl-1.json';
 
 type Obj = Record<string, unknown>;
-const copy = <T>(v: T): T & Obj => structuredClone(v) as T & Obj;
+const copy = (v: unknown): Obj => structuredClone(v) as Obj;
 const SCHEMA = 'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_';
 const ACHIEVEMENT = `${SCHEMA}achievementcredential_schema.json`;
 const ENDORSEMENT = `${SCHEMA}endorsementcredential_schema.json`;
