@@ -59,8 +59,9 @@ function reasonOf(err: unknown, method: string): ProofOutcome {
   const refused = findError(err, isRefused);
   const detail = String((refused ?? (err as Error | undefined))?.message ?? err).slice(0, 300);
   if (!refused) return fail(findError(err, isSafeModeError) ? 'json-ld-invalid' : 'signature-invalid', detail);
+  // The loader cannot tell a context from a key URL; the proof's method (or its controller) can.
   const isKey = refused.url === method || refused.url === method.split('#')[0];
-  if (refused.why === 'context-not-bundled') return fail(isKey ? 'key-unresolvable' : 'context-not-bundled', detail);
+  if (!isKey) return fail('context-not-bundled', detail);
   return fail(KEY_FAILURES[refused.why] ?? 'key-unresolvable', detail);
 }
 
