@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import GlobalDialogs from '../../src/islands/chrome/GlobalDialogs';
 import { $confirm, $errorDialog, confirmAction, showError } from '../../src/islands/stores/dialogs';
@@ -17,6 +19,27 @@ afterEach(() => {
 });
 
 describe('shared error dialog', () => {
+  it('hydrates without a mismatch when an island reported an error before it hydrated, then shows it', async () => {
+    // The server renders the island with empty stores; in the browser another island may have
+    // reported an error before this one (client:idle) hydrates.
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<GlobalDialogs labels={labels} />);
+    document.body.appendChild(host);
+    showError({ messages: ['Reported early.'] });
+    const recoverable = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | null = null;
+    try {
+      await act(async () => {
+        root = hydrateRoot(host, <GlobalDialogs labels={labels} />, { onRecoverableError: recoverable });
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(screen.getByRole('alertdialog').textContent).toContain('Reported early.');
+    } finally {
+      act(() => root?.unmount());
+      host.remove();
+    }
+  });
+
   it('is closed until an island reports an error', () => {
     render(<GlobalDialogs labels={labels} />);
     expect(screen.queryByRole('alertdialog')).toBeNull();

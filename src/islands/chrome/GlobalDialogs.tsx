@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { importWithTimeout } from '../lib/lazy';
 import { $confirm, settleConfirm, showError } from '../stores/dialogs';
 import type { ConfirmDialogLabels } from './ConfirmDialog';
@@ -24,12 +24,23 @@ const LazyConfirmDialog = lazy<ComponentType<{ labels: Labels }>>(() =>
   ),
 );
 
+const neverChanges = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
 /**
  * Mounted once per page: the dialogs every island shares through the dialog stores. A chunk that
  * does not arrive within the spec's 120 seconds ends in a clear error (spec §9).
  */
 export default function GlobalDialogs({ labels }: { labels: Labels }) {
   const pending = useStore($confirm);
+  // The island hydrates when the browser is idle (client:idle): an island that reported an error
+  // before then has filled the stores already, and rendering them in the first pass would differ
+  // from the server's empty markup (React error #418, seen on a busy machine). The first pass
+  // renders what the server did, nothing (React hydrates with the server snapshot, false), and
+  // renders again at once with the client's (true).
+  const hydrated = useSyncExternalStore(neverChanges, isClient, isServer);
+  if (!hydrated) return null;
   return (
     <>
       <ErrorDialog labels={labels} />
