@@ -1,9 +1,6 @@
-import type { CDPSession, Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import config from '../../playwright.config';
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { dejaVuOnly, drawnWith, SCRIPT_FAMILY } from './dejavu-only';
 
 /*
  * Spec §2 and §9: the page a form post gets during a maintenance window. The shared running Worker's
@@ -13,17 +10,8 @@ import { expect, test } from './fixtures';
  * tested in tests/integration/maintenance.test.ts. Like web-fonts.spec.ts, Chromium knows only
  * DejaVu here, so every non-Latin glyph must come from the bundled web fonts (no tofu).
  */
-const fontDir = mkdtempSync(join(tmpdir(), 'lanyard-fonts-'));
-writeFileSync(
-  join(fontDir, 'fonts.conf'),
-  `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>` +
-    `<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${fontDir}/cache</cachedir></fontconfig>`,
-);
 test.use({
-  launchOptions: {
-    ...config.use?.launchOptions,
-    env: { ...process.env, FONTCONFIG_FILE: join(fontDir, 'fonts.conf') } as Record<string, string>,
-  },
+  launchOptions: dejaVuOnly(),
 });
 
 const BASE = '/ns/portal/openbadge';
@@ -32,30 +20,7 @@ const title = (lang: string) =>
   (JSON.parse(readFileSync(`src/i18n/locales/${lang}.json`, 'utf8')) as { maintenance: { page_title: string } })
     .maintenance.page_title;
 
-/** The web font families whose faces drew the heading (what a person sees). */
-async function drawnWith(page: Page, selector: string): Promise<string[]> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  return fonts.map((f) => `${f.familyName}${f.isCustomFont ? ' (web)' : ''}`);
-}
-
-const FAMILY: Record<string, string | null> = {
-  en: null,
-  id: null,
-  vi: null,
-  ja: 'Noto Sans JP',
-  ko: 'Noto Sans KR',
-  'zh-cn': 'Noto Sans SC',
-  'zh-tw': 'Noto Sans TC',
-  th: 'Noto Sans Thai',
-  'bn-BD': 'Noto Sans Bengali',
-};
-
-for (const [lang, family] of Object.entries(FAMILY)) {
+for (const [lang, family] of Object.entries(SCRIPT_FAMILY)) {
   test(`the maintenance page in ${lang}: 503, Retry-After, translated, drawn with its script's font`, async ({
     page,
     problems,

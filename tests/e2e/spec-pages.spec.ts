@@ -1,11 +1,9 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import config from '../../playwright.config';
+import { readFileSync } from 'node:fs';
 import { devBatch, devSql } from '../../scripts/lib/dev-sql.mjs';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { dejaVuOnly, drawnWith, SCRIPT_FAMILY } from './dejavu-only';
 
 /*
  * Issue 20, item 6: the spec's last two anonymous pages in a browser, without JavaScript, in every
@@ -14,18 +12,9 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
  * web-fonts.spec.ts, Chromium knows only DejaVu here, so every non-Latin glyph must come from the
  * bundled web fonts (no tofu). Data is written through the running Worker (devSql).
  */
-const fontDir = mkdtempSync(join(tmpdir(), 'lanyard-fonts-'));
-writeFileSync(
-  join(fontDir, 'fonts.conf'),
-  `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>` +
-    `<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${fontDir}/cache</cachedir></fontconfig>`,
-);
 test.use({
   javaScriptEnabled: false,
-  launchOptions: {
-    ...config.use?.launchOptions,
-    env: { ...process.env, FONTCONFIG_FILE: join(fontDir, 'fonts.conf') } as Record<string, string>,
-  },
+  launchOptions: dejaVuOnly(),
 });
 
 const ORIGIN = 'http://127.0.0.1:8787';
@@ -34,18 +23,6 @@ const catalogue = (lang: string) =>
   JSON.parse(readFileSync(`src/i18n/locales/${lang}.json`, 'utf8')) as {
     settings: { email_link: Record<string, string>; mail_reception: Record<string, string> };
   };
-const FAMILY: Record<string, string | null> = {
-  en: null,
-  id: null,
-  vi: null,
-  ja: 'Noto Sans JP',
-  ko: 'Noto Sans KR',
-  'zh-cn': 'Noto Sans SC',
-  'zh-tw': 'Noto Sans TC',
-  th: 'Noto Sans Thai',
-  'bn-BD': 'Noto Sans Bengali',
-};
-
 const newToken = () => {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: createHash('sha256').update(token).digest('hex') };
@@ -71,18 +48,8 @@ async function account() {
   return { id, email };
 }
 
-async function drawnWith(page: Page, selector: string): Promise<string[]> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  return fonts.map((f) => `${f.familyName}${f.isCustomFont ? ' (web)' : ''}`);
-}
-
 async function expectDrawn(page: Page, lang: string) {
-  const family = FAMILY[lang];
+  const family = SCRIPT_FAMILY[lang];
   if (!family) return;
   await page.waitForLoadState('networkidle');
   const drawn = await drawnWith(page, 'h1');
@@ -92,7 +59,7 @@ async function expectDrawn(page: Page, lang: string) {
   ).toBe(true);
 }
 
-for (const lang of Object.keys(FAMILY)) {
+for (const lang of Object.keys(SCRIPT_FAMILY)) {
   test(`email verification by link, without JavaScript (${lang})`, async ({ page, problems }) => {
     const t = catalogue(lang).settings.email_link;
     const { id } = await account();

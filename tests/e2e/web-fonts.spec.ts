@@ -1,26 +1,15 @@
-import type { CDPSession, Page, Response } from '@playwright/test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import config from '../../playwright.config';
+import type { Page, Response } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { dejaVuOnly, drawnWith } from './dejavu-only';
 
 /**
  * Issue 24 item 2: every script renders without system fonts. Chromium runs with a fontconfig that
  * knows only DejaVu (no CJK, Thai or Bengali face), so any non-Latin glyph on screen must come from
  * the bundled web fonts; and each page downloads only the font files of the scripts it shows.
  */
-const fontDir = mkdtempSync(join(tmpdir(), 'lanyard-fonts-'));
-writeFileSync(
-  join(fontDir, 'fonts.conf'),
-  `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>` +
-    `<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${fontDir}/cache</cachedir></fontconfig>`,
-);
 test.use({
-  launchOptions: {
-    ...config.use?.launchOptions,
-    env: { ...process.env, FONTCONFIG_FILE: join(fontDir, 'fonts.conf') } as Record<string, string>,
-  },
+  launchOptions: dejaVuOnly(),
 });
 
 const BASE = '/ns/portal/openbadge';
@@ -51,14 +40,6 @@ function fontLog(page: Page) {
 async function fontsSettled(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
-
-/** The font faces Chromium actually drew an element's text with (what a person sees). */
-async function drawnWith(cdp: CDPSession, selector: string): Promise<string[]> {
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  return fonts.map((f) => `${f.familyName}${f.isCustomFont ? ' (web)' : ''}`);
 }
 
 async function inspect(page: Page) {
