@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field, FormErrors } from '../account/Field';
+import { FormErrors } from '../account/Field';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
@@ -8,7 +8,7 @@ import { confirmAction } from '../stores/dialogs';
 import {
   asksPortalSignIn,
   PORTAL_CONFIRMED,
-  PortalNote,
+  OwnPassword,
   PortalReauth,
   type PortalConfirmLabels,
 } from './PortalConfirm';
@@ -83,18 +83,13 @@ export default function DeleteAccount({
             </p>
           ) : null}
         </fieldset>
-        {portal ? (
-          <PortalNote labels={portal} />
-        ) : (
-          <Field
-            label={labels.password}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            errors={errors['password']}
-            onValue={setPassword}
-          />
-        )}
+        <OwnPassword
+          portal={portal}
+          label={labels.password}
+          value={password}
+          errors={errors['password']}
+          onValue={setPassword}
+        />
         <FormErrors messages={errors['_form']} />
         {portal && reauth && <PortalReauth labels={portal} />}
         <div className="actions">

@@ -10,7 +10,7 @@ import { looksLikeEmail } from '../../lib/email';
 import {
   asksPortalSignIn,
   PORTAL_CONFIRMED,
-  PortalNote,
+  OwnPassword,
   PortalReauth,
   type PortalConfirmLabels,
 } from './PortalConfirm';
@@ -225,18 +225,13 @@ export default function EmailSettings({
             errors={errors['email']}
             onValue={(v) => setAdd((a) => ({ ...a, email: v }))}
           />
-          {portal ? (
-            <PortalNote labels={portal} />
-          ) : (
-            <Field
-              label={labels.password}
-              type="password"
-              autoComplete="current-password"
-              value={add.password}
-              errors={errors['password']}
-              onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
-            />
-          )}
+          <OwnPassword
+            portal={portal}
+            label={labels.password}
+            value={add.password}
+            errors={errors['password']}
+            onValue={(v) => setAdd((a) => ({ ...a, password: v }))}
+          />
           <FormErrors messages={errors['add']} />
           <div className="actions">
             <SubmitButton label={labels.add} loading={labels.loading} busy={busy} />

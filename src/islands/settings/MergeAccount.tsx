@@ -8,7 +8,7 @@ import { confirmAction } from '../stores/dialogs';
 import {
   asksPortalSignIn,
   PORTAL_CONFIRMED,
-  PortalNote,
+  OwnPassword,
   PortalReauth,
   type PortalConfirmLabels,
 } from './PortalConfirm';
@@ -152,17 +152,7 @@ export default function MergeAccount({
         ) : (
           <form className="stack settings-form" onSubmit={(e) => void confirm(e)} noValidate>
             <p role="status">{fill(labels.preview, { ...preview })}</p>
-            {portal ? (
-              <PortalNote labels={portal} />
-            ) : (
-              <Field
-                label={labels.ownPassword}
-                type="password"
-                autoComplete="current-password"
-                value={form.own}
-                onValue={set('own')}
-              />
-            )}
+            <OwnPassword portal={portal} label={labels.ownPassword} value={form.own} onValue={set('own')} />
             {portal && reauth && <PortalReauth labels={portal} />}
             <div className="actions">
               <SubmitButton label={labels.confirm} loading={labels.loading} busy={busy} />

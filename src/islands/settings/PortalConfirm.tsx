@@ -1,3 +1,4 @@
+import { Field } from '../account/Field';
 import type { ApiResult } from '../lib/api';
 
 /**
@@ -31,6 +32,30 @@ export function asksPortalSignIn(r: ApiResult<unknown>): boolean {
 /** The note under a type-1 user's confirmation form. */
 export function PortalNote({ labels }: { labels: PortalConfirmLabels }) {
   return <p className="field-hint">{labels.note}</p>;
+}
+
+/**
+ * The account's own password in a confirmation form, or for a portal user (who has none) the note
+ * that the recent portal sign-in confirms it.
+ */
+export function OwnPassword(props: {
+  portal: PortalConfirmLabels | null | undefined;
+  label: string;
+  value: string;
+  errors?: string[] | undefined;
+  onValue: (value: string) => void;
+}) {
+  if (props.portal) return <PortalNote labels={props.portal} />;
+  return (
+    <Field
+      label={props.label}
+      type="password"
+      autoComplete="current-password"
+      value={props.value}
+      errors={props.errors}
+      onValue={props.onValue}
+    />
+  );
 }
 
 /** The way back to the portal when the server wants a fresh sign-in there. */
