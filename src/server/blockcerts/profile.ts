@@ -6,6 +6,16 @@ type Urls = ReturnType<typeof bcUrls>;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
+ * When the anchoring keys become valid for an issuer: one second before the whole second the issuer
+ * was created in. Verifiers refuse a transaction whose block time is not strictly after `created`,
+ * and block times are whole seconds, so a key `created` at the issuer's own second refused a first
+ * anchor mined within that second (cert-verifier-js checkAuthenticity, seen once in CI).
+ */
+export function keyValidFrom(issuerCreatedAt: number): number {
+  return (Math.floor(issuerCreatedAt / 1000) - 1) * 1000;
+}
+
+/**
  * An issuer's Blockcerts profile. Verifiers accept a credential when its transaction's sender is
  * one of `publicKey` and was sent after the key's `created`; every issuer names Lanyard's anchoring
  * addresses, created when the issuer was (before anything of theirs could be anchored).
@@ -23,7 +33,10 @@ export function issuerProfileDocument(
     url: issuer.url,
     email: issuer.email,
     revocationList: u.revocationList(issuer.id),
-    publicKey: addresses.map((a) => ({ id: `ecdsa-koblitz-pubkey:${a}`, created: iso(issuer.createdAt) })),
+    publicKey: addresses.map((a) => ({
+      id: `ecdsa-koblitz-pubkey:${a}`,
+      created: iso(keyValidFrom(issuer.createdAt)),
+    })),
   };
 }
 
