@@ -48,6 +48,19 @@ async function account() {
   return { id, email };
 }
 
+/** A mail footer's reception link for an account, valid an hour, written through the running Worker. */
+async function mailPrefsLink(acct: { id: string; email: string }) {
+  const link = newToken();
+  const now = Date.now();
+  await devSql(
+    ORIGIN,
+    `INSERT INTO link_tokens (token_hash, purpose, account_id, subject, expires_at, created_at)
+     VALUES (?, 'mail_prefs', ?, ?, ?, ?)`,
+    [link.hash, acct.id, acct.email, now + 3_600_000, now],
+  );
+  return link;
+}
+
 async function expectDrawn(page: Page, lang: string) {
   const family = SCRIPT_FAMILY[lang];
   if (!family) return;
@@ -96,14 +109,7 @@ for (const lang of Object.keys(SCRIPT_FAMILY)) {
   test(`mail reception settings from a mail's link, without JavaScript (${lang})`, async ({ page, problems }) => {
     const t = catalogue(lang).settings.mail_reception;
     const acct = await account();
-    const link = newToken();
-    const now = Date.now();
-    await devSql(
-      ORIGIN,
-      `INSERT INTO link_tokens (token_hash, purpose, account_id, subject, expires_at, created_at)
-       VALUES (?, 'mail_prefs', ?, ?, ?, ?)`,
-      [link.hash, acct.id, acct.email, now + 3_600_000, now],
-    );
+    const link = await mailPrefsLink(acct);
     await page.goto(`${BASE}/verify/emailnotification?token=${link.token}&language=${lang}`);
     await expect(page.locator('h1')).toHaveText(t['title'] ?? '');
     await expectDrawn(page, lang);
@@ -135,14 +141,7 @@ test.describe('accessibility (WCAG 2.x A/AA, axe)', () => {
   for (const lang of ['en', 'ja']) {
     test(`both pages and their outcome states have no violations (${lang})`, async ({ page }) => {
       const acct = await account();
-      const link = newToken();
-      const now = Date.now();
-      await devSql(
-        ORIGIN,
-        `INSERT INTO link_tokens (token_hash, purpose, account_id, subject, expires_at, created_at)
-         VALUES (?, 'mail_prefs', ?, ?, ?, ?)`,
-        [link.hash, acct.id, acct.email, now + 3_600_000, now],
-      );
+      const link = await mailPrefsLink(acct);
       await page.goto(`${BASE}/verify/emailnotification?token=${link.token}&language=${lang}`);
       await expectNoAxeViolations(page);
       await page.goto(`${BASE}/verify/emailnotification?token=${'z'.repeat(43)}&language=${lang}`);
