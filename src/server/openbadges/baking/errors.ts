@@ -31,6 +31,8 @@ export interface Unbaked {
   verify?: string;
   /** True for the legacy tEXt chunk (OB 1.0 era, holds a URL). */
   legacy?: boolean;
+  /** True when baked the OB 3.0 way (iTXt "openbadgecredential", `<openbadges:credential>`). */
+  ob3?: boolean;
 }
 
 /** Caps that hold for every image we read or write. */

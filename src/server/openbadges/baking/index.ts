@@ -1,8 +1,10 @@
 import { BakeError, type Unbaked } from './errors';
-import { bakePng, isPng, unbakePng } from './png';
-import { bakeSvg, isSvgText, unbakeSvg } from './svg';
+import { bakeOb3Png, bakePng, isPng, unbakePng } from './png';
+import { bakeOb3Svg, bakeSvg, isSvgText, unbakeSvg } from './svg';
 
 export { BakeError, LIMITS, type BakeFailure, type Unbaked } from './errors';
+export { bakeOb3Png } from './png';
+export { bakeOb3Svg } from './svg';
 
 /** Decides PNG or SVG from the bytes themselves, never from a name or a declared type (IMG-01). */
 export function sniffImage(bytes: Uint8Array): 'png' | 'svg' | null {
@@ -27,5 +29,13 @@ export function bake(bytes: Uint8Array, badge: { verify: string; json?: string }
   const type = sniffImage(bytes);
   if (type === 'png') return bakePng(bytes, badge.json ?? badge.verify);
   if (type === 'svg') return bakeSvg(bytes, badge);
+  throw new BakeError('unsupported_type');
+}
+
+/** OB 3.0: bakes a credential (JSON text or compact VC-JWT) into a PNG or SVG, by the bytes' type. */
+export function bakeOb3(bytes: Uint8Array, credential: string): Uint8Array<ArrayBuffer> {
+  const type = sniffImage(bytes);
+  if (type === 'png') return bakeOb3Png(bytes, credential);
+  if (type === 'svg') return bakeOb3Svg(bytes, credential);
   throw new BakeError('unsupported_type');
 }

@@ -3,6 +3,9 @@ import { BakeError, LIMITS, type Unbaked } from './errors';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const KEYWORD = 'openbadges';
+/** OB 3.0 baking names its chunk differently; a PNG may carry one badge under either keyword. */
+const OB3_KEYWORD = 'openbadgecredential';
+const KEYWORDS = new Set([KEYWORD, OB3_KEYWORD]);
 const utf8 = new TextEncoder();
 
 interface Chunk {
@@ -72,20 +75,27 @@ function readItxt(data: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(text);
 }
 
-/** Reads the one badge a PNG carries (OB 2.0 baking: exactly one uncompressed iTXt "openbadges"). */
+const isText = (c: Chunk) => c.type === 'iTXt' || c.type === 'tEXt' || c.type === 'zTXt';
+
+/**
+ * Reads the one badge a PNG carries: OB 2.0 baking (one uncompressed iTXt "openbadges") or OB 3.0
+ * (one uncompressed iTXt "openbadgecredential"). Both at once is refused like two of one (IMG-05).
+ */
 export function unbakePng(bytes: Uint8Array): Unbaked {
-  const found = readChunks(bytes).filter(
-    (c) => (c.type === 'iTXt' || c.type === 'tEXt' || c.type === 'zTXt') && keywordOf(c.data) === KEYWORD,
-  );
+  const found = readChunks(bytes).filter((c) => isText(c) && KEYWORDS.has(keywordOf(c.data) ?? ''));
   if (found.length === 0) throw new BakeError('not_baked');
   if (found.length > 1) throw new BakeError('duplicate');
   const [chunk] = found as [Chunk];
+  const ob3 = keywordOf(chunk.data) === OB3_KEYWORD;
   if (chunk.type === 'zTXt') throw new BakeError('compressed');
   if (chunk.type === 'tEXt') {
+    // OB 3.0 allows only iTXt; a tEXt under its keyword is a malformed bake, not a legacy one.
+    if (ob3) throw new BakeError('malformed');
     const text = new TextDecoder('latin1').decode(chunk.data.subarray(KEYWORD.length + 1));
     return { format: 'png', payload: text.trim(), legacy: true };
   }
-  return { format: 'png', payload: readItxt(chunk.data).trim() };
+  const payload = readItxt(chunk.data).trim();
+  return ob3 ? { format: 'png', payload, ob3: true } : { format: 'png', payload };
 }
 
 function chunkBytes(type: string, data: Uint8Array): Uint8Array {
@@ -100,21 +110,19 @@ function chunkBytes(type: string, data: Uint8Array): Uint8Array {
 }
 
 /**
- * Bakes a payload (assertion JSON or compact JWS) into a PNG: any earlier openbadges chunks are
- * removed, and one uncompressed iTXt chunk is placed right after IHDR.
+ * Bakes a payload into a PNG under a keyword: any earlier badge chunk (either keyword) is removed,
+ * and one uncompressed iTXt chunk is placed right after IHDR.
  */
-export function bakePng(bytes: Uint8Array, payload: string): Uint8Array<ArrayBuffer> {
+function bakeUnder(bytes: Uint8Array, payload: string, keyword: string): Uint8Array<ArrayBuffer> {
   const chunks = readChunks(bytes);
   const text = utf8.encode(payload);
   if (text.length > LIMITS.maxPayloadBytes) throw new BakeError('too_large');
   // keyword NUL, compression flag 0, method 0, empty language NUL, empty translated keyword NUL
-  const data = new Uint8Array(KEYWORD.length + 5 + text.length);
-  data.set(utf8.encode(KEYWORD), 0);
-  data.set(text, KEYWORD.length + 5);
+  const data = new Uint8Array(keyword.length + 5 + text.length);
+  data.set(utf8.encode(keyword), 0);
+  data.set(text, keyword.length + 5);
   const itxt = chunkBytes('iTXt', data);
-  const kept = chunks.filter(
-    (c) => !((c.type === 'iTXt' || c.type === 'tEXt' || c.type === 'zTXt') && keywordOf(c.data) === KEYWORD),
-  );
+  const kept = chunks.filter((c) => !(isText(c) && KEYWORDS.has(keywordOf(c.data) ?? '')));
   const size = 8 + itxt.length + kept.reduce((n, c) => n + (c.end - c.start), 0);
   const out = new Uint8Array(size);
   out.set(SIGNATURE, 0);
@@ -128,4 +136,14 @@ export function bakePng(bytes: Uint8Array, payload: string): Uint8Array<ArrayBuf
     }
   }
   return out;
+}
+
+/** OB 2.0: bakes an assertion (JSON or compact JWS) under the "openbadges" keyword. */
+export function bakePng(bytes: Uint8Array, payload: string): Uint8Array<ArrayBuffer> {
+  return bakeUnder(bytes, payload, KEYWORD);
+}
+
+/** OB 3.0: bakes a credential (JSON text or compact VC-JWT) under "openbadgecredential". */
+export function bakeOb3Png(bytes: Uint8Array, payload: string): Uint8Array<ArrayBuffer> {
+  return bakeUnder(bytes, payload, OB3_KEYWORD);
 }
