@@ -50,6 +50,10 @@ import { systemRoutes } from './system/routes';
 import { devRoutes } from './system/dev-routes';
 import { formContext } from './forms/page-form';
 import { mountPageForms } from './forms/routes';
+import { OB3_API } from './ob3api/config';
+import { issuedCredential } from './ob3api/issued';
+import { oauthRoutes } from './ob3api/oauth-routes';
+import { resourceRoutes } from './ob3api/resource-routes';
 
 /** The Astro side of the Worker, given by src/fetch.ts; tests run the API without it. */
 export interface Frontend {
@@ -151,6 +155,10 @@ export function createServer(frontend?: Frontend) {
   // spec's token endpoint (§6/§7).
   app.route(`${BASE}/portal`, portalFlowRoutes);
   app.route('/ns/login', accessTokenRoutes);
+  // Issue 21: the 1EdTech Open Badges 3.0 API as a host, at the specification's fixed paths; each
+  // part has its own error format (RFC 6749 JSON, Imsx_StatusInfo) and its own guards.
+  app.route(`${OB3_API.prefix}/oauth`, oauthRoutes);
+  app.route(OB3_API.prefix, resourceRoutes(issuedCredential));
 
   // Spec §2: the wallet's "/" is the account check.
   app.get('/', (c) => c.redirect(`${BASE}/init`, 302));

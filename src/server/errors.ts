@@ -97,6 +97,23 @@ export const ERRORS = {
   E503101: { status: 503, key: 'errors.E503101' }, // certificate PDF could not be created
   // Spec §2/§9: the operator's maintenance window is on; writes wait (Retry-After), reads keep serving.
   E503102: { status: 503, key: 'errors.E503102' }, // maintenance: changes are paused until the window ends
+  // Issue 21, the Open Badges 3.0 host API (OAuth 2.0 + RFC 7591): the 16x block of each status is
+  // its own. OAuth calls answer RFC 6749 error JSON and the OB 3.0 calls Imsx_StatusInfo; both carry
+  // the code and its translated message (error_description / imsx_description).
+  E400160: { status: 400, key: 'errors.E400160' }, // OAuth request malformed: a parameter missing, repeated or wrong (invalid_request)
+  E400161: { status: 400, key: 'errors.E400161' }, // authorize: application unknown or redirect_uri not registered for it (never redirected)
+  E400162: { status: 400, key: 'errors.E400162' }, // registration: redirect_uri not allowed (https only; loopback http outside production)
+  E400163: { status: 400, key: 'errors.E400163' }, // scope unknown here or not registered for the application (invalid_scope)
+  E400164: { status: 400, key: 'errors.E400164' }, // PKCE: code_challenge missing or its method not S256
+  E400165: { status: 400, key: 'errors.E400165' }, // code or refresh token invalid, expired, used, or code_verifier wrong (invalid_grant)
+  E400166: { status: 400, key: 'errors.E400166' }, // grant_type or response_type not supported
+  E400167: { status: 400, key: 'errors.E400167' }, // registration: client metadata invalid (invalid_client_metadata)
+  E400168: { status: 400, key: 'errors.E400168' }, // getCredentials: limit, offset or since invalid (invalid_query_parameter)
+  E401160: { status: 401, key: 'errors.E401160' }, // OAuth client authentication failed (invalid_client)
+  E401161: { status: 401, key: 'errors.E401161' }, // OB 3.0 API: access token missing, invalid, expired or revoked
+  E403160: { status: 403, key: 'errors.E403160' }, // OB 3.0 API: the access token lacks the scope of this call
+  E404160: { status: 404, key: 'errors.E404160' }, // connected application not found (consent already withdrawn)
+  E429160: { status: 429, key: 'errors.E429160' }, // registration closed: the number of registered applications is at its cap
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

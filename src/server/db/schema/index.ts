@@ -6,3 +6,4 @@ export * from './system';
 export * from './search';
 export * from './blockcerts';
 export * from './portal';
+export * from './ob3api';

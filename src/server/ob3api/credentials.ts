@@ -1,0 +1,89 @@
+import { AppError } from '../errors';
+import { OB3_API, ob3Url } from './config';
+import { holderRepo, type HeldRow } from './holder-repo';
+
+type Obj = Record<string, unknown>;
+
+/** The signed OB 3.0 credential of an award made here (helper B's ob3CredentialOf), or null. */
+export type IssuedCredential = (env: Env, assertionId: string, now?: number) => Promise<Obj | null>;
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  since: number;
+  sinceText: string | null;
+}
+
+/** limit, offset and since of getCredentials (1EdTech OB 3.0 §6.2.2); anything else is E400168. */
+export function readListQuery(q: (name: string) => string | undefined): ListQuery {
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const v = q(name);
+    if (v === undefined) return fallback;
+    if (!/^\d{1,7}$/.test(v) || Number(v) < min || Number(v) > max) throw new AppError('E400168');
+    return Number(v);
+  };
+  const sinceText = q('since') ?? null;
+  const since = sinceText === null ? -1 : Date.parse(sinceText);
+  // An ISO 8601 date-time with a zone, as the specification asks; Date.parse alone is too lenient.
+  if (
+    sinceText !== null &&
+    (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(sinceText) || Number.isNaN(since))
+  )
+    throw new AppError('E400168');
+  return {
+    limit: int('limit', OB3_API.defaultLimit, 1, OB3_API.maxLimit),
+    offset: int('offset', 0, 0, 9_999_999),
+    since,
+    sinceText,
+  };
+}
+
+/** RFC 8288 links to the first, previous, next and last pages, as OB 3.0 §6.2.2 asks. */
+function links(env: Env, q: ListQuery, total: number): string {
+  const at = (offset: number) => {
+    const p = new URLSearchParams({ limit: String(q.limit), offset: String(offset) });
+    if (q.sinceText !== null) p.set('since', q.sinceText);
+    return `<${ob3Url(env, '/credentials')}?${p.toString()}>`;
+  };
+  const last = total === 0 ? 0 : Math.floor((total - 1) / q.limit) * q.limit;
+  const out = [`${at(0)}; rel="first"`, `${at(last)}; rel="last"`];
+  if (q.offset > 0) out.push(`${at(Math.max(0, q.offset - q.limit))}; rel="prev"`);
+  if (q.offset + q.limit < total) out.push(`${at(q.offset + q.limit)}; rel="next"`);
+  return out.join(', ');
+}
+
+/**
+ * getCredentials: the person's OB 3.0 credentials, newest first: awards made here as signed
+ * OpenBadgeCredentials, and imported OB 3.0 badges exactly as received (JSON in `credential`, a
+ * VC-JWT in `compactJwsString`). OB 2.0 and Blockcerts badges are not listed.
+ */
+export async function listCredentials(env: Env, accountId: string, q: ListQuery, issued: IssuedCredential) {
+  const repo = holderRepo(env.DB);
+  const [total, rows] = await Promise.all([
+    repo.count(accountId, q.since),
+    repo.page(accountId, q.since, q.limit, q.offset),
+  ]);
+  const credential: Obj[] = [];
+  const compactJwsString: string[] = [];
+  for (const row of rows) await collect(env, row, issued, credential, compactJwsString);
+  const body = compactJwsString.length ? { credential, compactJwsString } : { credential };
+  return { body, total, link: links(env, q, total) };
+}
+
+async function collect(env: Env, row: HeldRow, issued: IssuedCredential, json: Obj[], jws: string[]) {
+  if (row.kind === 'issued') {
+    const doc = await issued(env, row.id);
+    if (doc) json.push(doc);
+    return;
+  }
+  const raw = (row.raw ?? '').trim();
+  if (!raw.startsWith('{')) {
+    jws.push(raw);
+    return;
+  }
+  try {
+    json.push(JSON.parse(raw) as Obj);
+  } catch {
+    // Stored as received after it verified, so this cannot happen; a broken row is left out.
+  }
+}

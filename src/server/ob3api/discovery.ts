@@ -1,0 +1,69 @@
+import { BASE_PATH } from '../../lib/paths';
+import { CONFIG } from '../config';
+import { OB3_API, ob3Url } from './config';
+import { SCOPES } from './scopes';
+
+const ok = (description: string) => ({ description });
+
+/**
+ * The service description document of 1EdTech OB 3.0 §6.1 (an OpenAPI 3.0 document): where to
+ * register, authorize and get tokens, and the scopes, so another wallet can connect by itself.
+ */
+export function discoveryDocument(env: Env) {
+  const origin = new URL(env.PUBLIC_BASE_URL).origin;
+  return {
+    openapi: '3.0.1',
+    info: {
+      title: 'Lanyard Open Badges 3.0 API',
+      version: CONFIG.releaseVersion,
+      termsOfService: `${origin}${BASE_PATH}/terms`,
+      'x-imssf-image': `${origin}${BASE_PATH}/images/default-badge.svg`,
+      'x-imssf-privacyPolicyUrl': `${origin}${BASE_PATH}/terms`,
+    },
+    servers: [{ url: `${origin}${OB3_API.prefix}` }],
+    paths: {
+      '/credentials': {
+        get: {
+          operationId: 'getCredentials',
+          security: [{ OAuth2ACG: [SCOPES.credentialRead] }],
+          responses: { 200: ok('OK') },
+        },
+        post: {
+          operationId: 'upsertCredential',
+          security: [{ OAuth2ACG: [SCOPES.credentialUpsert] }],
+          responses: { 200: ok('Replaced'), 201: ok('Created') },
+        },
+      },
+      '/profile': {
+        get: {
+          operationId: 'getProfile',
+          security: [{ OAuth2ACG: [SCOPES.profileRead] }],
+          responses: { 200: ok('OK') },
+        },
+      },
+      '/discovery': { get: { operationId: 'getServiceDescription', responses: { 200: ok('OK') } } },
+    },
+    components: {
+      securitySchemes: {
+        OAuth2ACG: {
+          type: 'oauth2',
+          description: 'OAuth 2.0 authorization code grant with PKCE (S256) and client_secret_basic',
+          'x-imssf-registrationUrl': ob3Url(env, '/oauth/register'),
+          flows: {
+            authorizationCode: {
+              authorizationUrl: ob3Url(env, '/oauth/authorize'),
+              tokenUrl: ob3Url(env, '/oauth/token'),
+              refreshUrl: ob3Url(env, '/oauth/token'),
+              'x-imssf-revocationUrl': ob3Url(env, '/oauth/revoke'),
+              scopes: {
+                [SCOPES.credentialRead]: 'Read the OpenBadgeCredentials in the wallet',
+                [SCOPES.credentialUpsert]: 'Add OpenBadgeCredentials to the wallet',
+                [SCOPES.profileRead]: 'Read the wallet owner’s profile',
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

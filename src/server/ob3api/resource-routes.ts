@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { limitBody } from '../http/body-limit';
+import { clientKey } from '../http/throttle';
+import { requireScope, type Ob3Env } from './bearer';
+import { OB3_API } from './config';
+import { listCredentials, readListQuery, type IssuedCredential } from './credentials';
+import { discoveryDocument } from './discovery';
+import { imsxOnError } from './imsx';
+import { profileOf } from './profile';
+import { SCOPES } from './scopes';
+import { upsertCredential } from './upsert';
+import { AppError } from '../errors';
+
+const JSON_TYPES = ['application/json', 'application/vc+ld+json', 'application/ld+json'];
+
+/**
+ * The OB 3.0 resource calls (1EdTech OB 3.0 §6.2): discovery (anyone), getCredentials,
+ * upsertCredential and getProfile (a Bearer token with the call's scope). Errors are Imsx_StatusInfo.
+ * `issued` gives the signed credential of an award made here.
+ */
+export function resourceRoutes(issued: IssuedCredential) {
+  return new Hono<Ob3Env>()
+    .get('/discovery', (c) => {
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.json(discoveryDocument(c.env));
+    })
+    .get('/credentials', requireScope(SCOPES.credentialRead), async (c) => {
+      const q = readListQuery((name) => c.req.query(name));
+      const { body, total, link } = await listCredentials(c.env, c.var.ob3.accountId, q, issued);
+      c.header('X-Total-Count', String(total));
+      c.header('Link', link);
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
+    })
+    .post('/credentials', limitBody(OB3_API.upsertBodyMaxBytes), requireScope(SCOPES.credentialUpsert), async (c) => {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const json = JSON_TYPES.includes(type);
+      if (!json && type !== 'text/plain') throw new AppError('E415100');
+      const r = await upsertCredential(
+        c.env,
+        c.var.ob3.accountId,
+        await c.req.text(),
+        json,
+        clientKey(c.req.raw.headers),
+      );
+      c.header('Cache-Control', 'no-store');
+      const status = r.created ? 201 : 200;
+      return json ? c.json(JSON.parse(r.body) as object, status) : c.text(r.body, status);
+    })
+    .get('/profile', requireScope(SCOPES.profileRead), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await profileOf(c.env, c.var.ob3.accountId));
+    })
+    .onError(imsxOnError);
+}
