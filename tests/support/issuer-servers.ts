@@ -150,6 +150,9 @@ export default async function setup(project: TestProject) {
           'content-type': 'application/json',
           'content-encoding': 'gzip',
         });
+      case '/ob3/status-500':
+        // Issue 21: a status list whose server fails (the OB 3.0 verifier must say "could not verify").
+        return send(500, 'internal error', { 'content-type': 'text/plain' });
       case '/slow-headers':
         return void setTimeout(() => send(200, '{}', { 'content-type': 'application/json' }), 7000);
       case '/dns-query': {

@@ -17,6 +17,11 @@ export type LoaderOptions = {
   issuerId?: string | null;
   /** Accept 1EdTech's key-in-the-URL-fragment rule (see did/fragment.ts). Off unless set. */
   fragmentKeys?: boolean;
+  /**
+   * Key documents the caller already fetched through the outbound guard (did:web DID documents and
+   * their verification methods), by URL. The loader itself still never fetches.
+   */
+  documents?: ReadonlyMap<string, unknown>;
 };
 
 type Loaded = { contextUrl: null; documentUrl: string; document: unknown };
@@ -36,15 +41,18 @@ function didKeyLoad(url: string): Loaded {
 }
 
 /**
- * jsonld documentLoader for OB 3.0 (DATA-04): the bundled contexts, did:key keys and documents, and,
- * only when `fragmentKeys` is set, keys in the fragment of the issuer's URL with a controller
- * document made from them. Anything else throws: no network, ever. One loader per credential.
+ * jsonld documentLoader for OB 3.0 (DATA-04): the bundled contexts, did:key keys and documents, key
+ * documents the caller resolved (`documents`), and only when `fragmentKeys` is set, keys in the
+ * fragment of the issuer's URL with a controller document made from them. Anything else throws: no
+ * network, ever. One loader per credential.
  */
 export function ob3DocumentLoader(options: LoaderOptions = {}): DocumentLoader {
   const fragmentMethods = new Map<string, string[]>();
   return async (url: string) => {
     const context = ob3BundledContext(url);
     if (context !== undefined) return loaded(url, context);
+    const given = options.documents?.get(url);
+    if (given !== undefined) return loaded(url, given);
     if (url.startsWith('did:')) {
       if (url.startsWith('did:key:')) return didKeyLoad(url);
       throw new Refused(url, 'key-unresolvable');

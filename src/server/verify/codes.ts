@@ -22,8 +22,17 @@
  * | E044 | expires_on | expiry date not ISO 8601                                                |
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
- * | E991 | all four   | an Open Badges 3.0 credential (VC context or OpenBadgeCredential type,  |
- * |      |            | as JSON or a VC-JWT): not verified here yet; nothing is fetched for it  |
+ * | E991 | all four   | an Open Badges 3.0 credential with no proof this verifier supports: no  |
+ * |      |            | proof, an unknown suite or cryptosuite (eddsa-2022, ecdsa-sd-2023), or  |
+ * |      |            | a JWT algorithm outside RS256/ES256/EdDSA (narrowed in issue 21)         |
+ * | E177 | issued_by  | OB 3.0: the proof's key cannot be found: the verification method is not |
+ * |      |            | a URI, of an unknown scheme or DID method, its DID document does not    |
+ * |      |            | list it for assertions, or it is no key (issue 21)                      |
+ * | E978 | all four   | OB 3.0: a VC-JWT whose registered claims (iss, sub, jti, nbf, exp)       |
+ * |      |            | disagree with its credential, or whose header key has a private part     |
+ * | E980 | all four   | OB 3.0: the data model is broken: VC context not first, no OB 3.0 or an |
+ * |      |            | unbundled context, wrong type, a term no context defines, a JSON Schema |
+ * |      |            | violation, or a credentialSchema not bundled here (unverifiable)         |
  * | E992 | all four   | a Blockcerts certificate this verifier does not read: given as a JWS,   |
  * |      |            | or anchored only on a chain other than Ethereum (Bitcoin)               |
  * | E989 | all four   | Blockcerts: the anchoring transaction holds another Merkle root         |
@@ -95,6 +104,9 @@ export type VerifyCode =
   | 'E986'
   | 'E987'
   | 'E988'
+  | 'E177'
+  | 'E978'
+  | 'E980'
   | 'E991'
   | 'E992'
   | 'E993'
@@ -138,6 +150,9 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all'> = {
   E044: 'expires_on',
   E045: 'expires_on',
   E046: 'expires_on',
+  E177: 'issued_by',
+  E978: 'all',
+  E980: 'all',
   E991: 'all',
   E992: 'all',
   E993: 'all',

@@ -7,6 +7,7 @@ import type { VerifyInput } from './input';
 import type { ParsedJws } from './jws-parse';
 import { normalizeDoc } from './ld/normalize';
 import type { Role } from './ld/upgrade';
+import type { Ob3State } from './ob3/state';
 
 export type Obj = Record<string, unknown>;
 export const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -48,6 +49,8 @@ export interface VerifyContext {
   recipient: string | null;
   /** A Blockcerts credential (issue 19): what its checks found. */
   bc: BlockcertsState | null;
+  /** An Open Badges 3.0 credential (issue 21): what its checks found. */
+  ob3: Ob3State | null;
   /** The chain's documents, each read once per verification (see `resolve`). */
   readonly docs: Map<string, Promise<ChainDoc>>;
 }
@@ -82,6 +85,7 @@ export function newContext(
     revoked: null,
     recipient: null,
     bc: null,
+    ob3: null,
     docs: new Map(),
   };
 }

@@ -1,5 +1,6 @@
 import { blockcertsService } from '../blockcerts/service';
 import { hostedService } from '../hosted/service';
+import { OWN_OB3_PATH, readOwnOb3 } from '../ob3/own-docs';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';
@@ -32,6 +33,11 @@ export function docSource(env: Env, budget = new FetchBudget()) {
       `^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList|AssertionBC|BlockcertsIssuer|BlockcertsRevocationList)/([^/]+)$`,
     ).exec(url.pathname);
     const href = url.href;
+    if (!m && OWN_OB3_PATH.test(url.pathname)) {
+      // OB 3.0 (issue 21): an issuer's DID document or status list credential issued here.
+      const doc = await readOwnOb3(env, url.pathname);
+      return doc ? { kind: 'ok', url: href, doc } : { kind: 'missing', url: href };
+    }
     if (!m) return { kind: 'missing', url: href };
     const [, kind, id = ''] = m;
     if (kind === 'AssertionBC') {

@@ -6,9 +6,14 @@ export interface IssuedRecipient {
   language: string | null;
 }
 
-/** A public imported badge: where it is hosted, and its holder (the address is never answered). */
+/**
+ * A public imported badge: where it is hosted or the credential as received (an OB 3.0 one, issue
+ * 21), and its holder (the address is never answered).
+ */
 export interface PublicHostRecipient extends IssuedRecipient {
-  sourceUrl: string;
+  sourceUrl: string | null;
+  format: 'ob2' | 'blockcerts' | 'ob3';
+  rawCredential: string | null;
 }
 
 /** What verification reads from this wallet's own tables. */
@@ -37,10 +42,11 @@ export function verifyRepo(d1: D1Database) {
     publicHostRecipient: (hostId: string) =>
       d1
         .prepare(
-          `SELECT h.source_url AS sourceUrl, h.recipient_email AS email, acc.first_name AS firstName,
-             acc.last_name AS lastName, acc.language
+          `SELECT h.source_url AS sourceUrl, h.format, h.raw_credential AS rawCredential,
+             h.recipient_email AS email, acc.first_name AS firstName, acc.last_name AS lastName, acc.language
            FROM host_assertions h JOIN accounts acc ON acc.id = h.account_id
-           WHERE h.id = ? AND h.is_public = 1 AND h.source_url IS NOT NULL AND acc.status = 'active'`,
+           WHERE h.id = ? AND h.is_public = 1 AND (h.source_url IS NOT NULL OR h.raw_credential IS NOT NULL)
+             AND acc.status = 'active'`,
         )
         .bind(hostId)
         .first<PublicHostRecipient>(),

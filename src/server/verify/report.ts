@@ -34,6 +34,8 @@ export interface VerificationReport {
   verify_state: VerifyState;
   /** Every check that ran, in order, with what it found (architecture rule 4). */
   checks: CheckResult[];
+  /** OB 3.0 endorsements, verified one level deep; they never change the four items (issue 21). */
+  endorsements?: { id: string | null; state: VerifyState }[];
 }
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];

@@ -2,7 +2,7 @@ import { hostedService } from '../hosted/service';
 import { throttle } from '../http/throttle';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
-import { toVerifyInput, type VerificationRequest, type VerifyInput } from './input';
+import { fromText, toVerifyInput, type VerificationRequest, type VerifyInput } from './input';
 import { ownAssertionId, pdfVerifyInput } from './pdf-input';
 import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
 import { verifyRepo, type IssuedRecipient } from './repo';
@@ -46,8 +46,15 @@ async function resolve(
   const repo = verifyRepo(env.DB);
   if (request.input_type === 'host_assertion_id') {
     const host = request.host_assertion_id ? await repo.publicHostRecipient(request.host_assertion_id) : null;
-    if (!host) return null;
-    return { input: { kind: 'url', url: host.sourceUrl }, own: emails.length === 0 ? host : null };
+    // An OB 3.0 credential is verified as it was received (issue 21); a hosted 2.0 badge at its URL.
+    const input: VerifyInput | null =
+      host?.sourceUrl && host.format !== 'ob3'
+        ? { kind: 'url', url: host.sourceUrl }
+        : host?.rawCredential
+          ? fromText(host.rawCredential)
+          : null;
+    if (!host || !input) return null;
+    return { input, own: emails.length === 0 ? host : null };
   }
   const input =
     request.input_type === 'pdf'

@@ -6,6 +6,7 @@ import { newContext, str, type Obj, type VerifyContext } from './context';
 import { checkDates } from './dates';
 import { docSource, type DocSource } from './doc-source';
 import type { VerifyInput } from './input';
+import * as ob3 from './ob3/state';
 import { buildReport, EMPTY_INFO, type CheckResult, type VerificationReport } from './report';
 
 // Defined with the reader that makes it (input.ts); named here too for callers of verifyBadge.
@@ -20,10 +21,12 @@ export interface VerifiedDocs {
   url?: string | null;
   /** A Blockcerts credential's issue and expiry dates (its own property names differ from OB 2.0). */
   dates?: { issuedOn: unknown; expires: unknown };
+  /** An Open Badges 3.0 credential (issue 21): the credential, and its compact VC-JWT when it came as one. */
+  ob3?: { credential: Obj; jwt: string | null };
 }
 
 /**
- * Verifies an Open Badges 2.0 assertion the way the standard describes: every check of
+ * Verifies an Open Badges 2.0 assertion (or a Blockcerts or OB 3.0 credential) the way the standard describes: every check of
  * checks/index.ts runs, in order, and each reports (architecture rule 4). The report maps their
  * codes onto the spec's four items.
  */
@@ -58,7 +61,23 @@ export async function verifyBadge(
     out.issuer = ctx.issuer;
     out.dates = datesOf(ctx.bc);
   }
-  return reportOf(ctx, results, unverifiable);
+  if (ctx.ob3) fillOb3(ctx.ob3, out);
+  const report = reportOf(ctx, results, unverifiable);
+  return ctx.ob3?.endorsements.length ? { ...report, endorsements: ctx.ob3.endorsements } : report;
+}
+
+/**
+ * An OB 3.0 credential on the shapes the wallet keeps (shared contract of issue 21): the credential
+ * as the assertion, its achievement as the badge class, its issuer profile, its dates, where it was
+ * fetched, and the credential with its VC-JWT.
+ */
+function fillOb3(s: ob3.Ob3State, out: VerifiedDocs) {
+  out.assertion = s.credential;
+  out.badge = ob3.badgeOf(s.credential);
+  out.issuer = ob3.issuerOf(s.credential);
+  out.dates = ob3.datesOf(s.credential);
+  out.url = s.url;
+  out.ob3 = { credential: s.credential, jwt: s.jwt };
 }
 
 /**
@@ -67,12 +86,19 @@ export async function verifyBadge(
  */
 function reportOf(ctx: VerifyContext, results: CheckResult[], unverifiable: boolean): VerificationReport {
   const codes = results.flatMap((r) => (r.code ? [r.code] : []));
-  const dated = ctx.bc ? (datesOf(ctx.bc) as Obj) : (ctx.assertion ?? (ctx.revoked ? ctx.found : null));
+  const dated = ctx.ob3
+    ? (ob3.datesOf(ctx.ob3.credential) as Obj)
+    : ctx.bc
+      ? (datesOf(ctx.bc) as Obj)
+      : (ctx.assertion ?? (ctx.revoked ? ctx.found : null));
+  // A name from an issuer that was not verified is not shown (OB 3.0: its key not found either).
+  const issuerTrusted = !codes.some((c) => c === 'E168' || c === 'E177');
+  const issuer = ctx.ob3 ? ob3.issuerOf(ctx.ob3.credential) : ctx.issuer;
   const dates = dated ? checkDates(dated['issuedOn'], dated['expires'], ctx.now) : null;
   const info = {
     ...EMPTY_INFO,
-    badge_name: ctx.bc ? nameOf(ctx.bc) : str(ctx.badge?.['name']),
-    issuer_name: codes.includes('E168') ? null : str(ctx.issuer?.['name']),
+    badge_name: ctx.ob3 ? ob3.nameOf(ctx.ob3.credential) : ctx.bc ? nameOf(ctx.bc) : str(ctx.badge?.['name']),
+    issuer_name: issuerTrusted ? str(issuer?.['name']) : null,
     issuing_date: dates?.issuedOn == null ? null : new Date(dates.issuedOn).toISOString(),
     expiry_date: dates?.expires == null ? null : new Date(dates.expires).toISOString(),
     badge_recipient_name: ctx.recipient,

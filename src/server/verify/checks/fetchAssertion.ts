@@ -2,6 +2,7 @@ import { fail, PASS, SKIP, type Check } from '../check';
 import { str, type Obj, type VerifyContext } from '../context';
 import { formatOf } from '../format';
 import { refuseFormat, startBlockcerts } from './detectFormat';
+import { startOb3 } from './readOb3Credential';
 
 /** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
 function hostedAddress(doc: Obj): string | null {
@@ -20,8 +21,8 @@ function revokedBy(ctx: VerifyContext, doc: Obj | null) {
  * Hosted badges: the assertion is fetched at its URL, and the copy found there wins over any JSON
  * given (HV-04: the JSON only tells where it lives). HTTP 410 or `revoked: true` means revoked
  * (HV-03); the document must name the address it was found at as its id. What is found there may
- * be a Blockcerts credential (verified as such), another kind of credential (OB 3.0) or no badge
- * at all: it gets its own answer.
+ * be a Blockcerts or an OB 3.0 credential (verified as such) or no badge at all: it gets its own
+ * answer.
  */
 export const fetchAssertion: Check = {
   name: 'fetchAssertion',
@@ -37,6 +38,8 @@ export const fetchAssertion: Check = {
     const format = formatOf(d.doc);
     // A Blockcerts credential at a URL (an AssertionBC, say) proves itself by its proof, not its address.
     if (format === 'blockcerts') return startBlockcerts(ctx, d.doc);
+    // So does an OB 3.0 credential (issue 21); where it was found is kept for the import.
+    if (format === 'ob3') return startOb3(ctx, d.doc, null, d.url);
     if (format !== 'ob2') return refuseFormat(ctx, format);
     if (d.doc['revoked'] === true) return revokedBy(ctx, d.doc);
     const declared = hostedAddress(d.doc);

@@ -21,6 +21,19 @@ import { checkIssuerIdentity } from './checkIssuerIdentity';
 import { checkKeyDocument } from './checkKeyDocument';
 import { checkKeyOwner } from './checkKeyOwner';
 import { checkMerklePath } from './checkMerklePath';
+import { readOb3Credential } from './readOb3Credential';
+import { checkOb3Context } from './checkOb3Context';
+import { checkOb3Type } from './checkOb3Type';
+import { checkOb3JsonLd } from './checkOb3JsonLd';
+import { checkOb3Schema } from './checkOb3Schema';
+import { resolveOb3Key } from './resolveOb3Key';
+import { checkOb3Proof } from './checkOb3Proof';
+import { checkOb3KeyOwner } from './checkOb3KeyOwner';
+import { checkOb3Jwt } from './checkOb3Jwt';
+import { checkOb3Dates } from './checkOb3Dates';
+import { checkOb3Recipient } from './checkOb3Recipient';
+import { checkOb3Status } from './checkOb3Status';
+import { checkOb3Endorsements } from './checkOb3Endorsements';
 import { checkProfileRequired } from './checkProfileRequired';
 import { checkProfileType } from './checkProfileType';
 import { checkProfileValues } from './checkProfileValues';
@@ -100,4 +113,20 @@ export const CHECKS: readonly Check[] = [
   checkBlockcertsRevocation,
   checkBlockcertsRecipient,
   checkBlockcertsDates,
+  // Open Badges 3.0 (issue 21): the credential (JSON, VC-JWT, baked or at a URL), its data model
+  // (contexts, type, JSON-LD, JSON Schema), the proof's key and the proofs or the JWT, whose key it
+  // is, dates, recipient, status lists, and endorsements (a separate list, not the four items).
+  readOb3Credential,
+  checkOb3Context,
+  checkOb3Type,
+  checkOb3JsonLd,
+  checkOb3Schema,
+  resolveOb3Key,
+  checkOb3Proof,
+  checkOb3KeyOwner,
+  checkOb3Jwt,
+  checkOb3Dates,
+  checkOb3Recipient,
+  checkOb3Status,
+  checkOb3Endorsements,
 ];

@@ -1,0 +1,28 @@
+import { ob3BundledContext } from '../../ld/ob3-contexts';
+import { fail, PASS, SKIP, type Check } from '../check';
+import { list } from '../ob3/state';
+
+const VC_FIRST = ['https://www.w3.org/ns/credentials/v2', 'https://www.w3.org/2018/credentials/v1'];
+const OB3 = /^https:\/\/purl\.imsglobal\.org\/spec\/ob\/v3p0\/context(?:-3\.0\.\d+\.json|\.json)$/;
+
+/**
+ * OB 3.0 §8.1 / VC data model: the first context is the VC one (1.1 or 2.0), an OB 3.0 context is
+ * named, and every named context is one bundled here (DATA-04: contexts are never fetched). E980.
+ */
+export const checkOb3Context: Check = {
+  name: 'checkOb3Context',
+  run(ctx) {
+    const s = ctx.ob3;
+    if (!s || s.broken) return SKIP;
+    const contexts = list(s.credential['@context']);
+    const named = contexts.filter((c): c is string => typeof c === 'string');
+    const ok =
+      typeof contexts[0] === 'string' &&
+      VC_FIRST.includes(contexts[0]) &&
+      named.some((c) => OB3.test(c)) &&
+      named.every((c) => ob3BundledContext(c) !== undefined);
+    if (ok) return PASS;
+    s.broken = true;
+    return fail('E980');
+  },
+};

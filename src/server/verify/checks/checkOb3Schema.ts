@@ -1,0 +1,29 @@
+import { checkOb3Schema as validate } from '../../ob3/schema';
+import { fail, PASS, SKIP, type Check } from '../check';
+import { list } from '../ob3/state';
+
+/**
+ * The credential against the 1EdTech JSON Schema of its type and each bundled `credentialSchema` it
+ * names (ob3/schema). A problem in the issuer profile fails issued_by (E172 no issuer, E173 a wrong
+ * value), in the recipient's identifier awarded_to (E028), anything else the badge (E980). A
+ * `credentialSchema` not bundled here is never fetched: the credential could not be checked (E980,
+ * unverifiable). VC 1.1 credentials are not checked: the bundled schemas are the VC 2.0 ones (plan D2).
+ */
+export const checkOb3Schema: Check = {
+  name: 'checkOb3Schema',
+  run(ctx) {
+    const s = ctx.ob3;
+    if (!s || s.broken) return SKIP;
+    if (list(s.credential['@context'])[0] === 'https://www.w3.org/2018/credentials/v1') return SKIP;
+    // One proof may be written as an object (JSON-LD: a one-element set); the schema wants an array.
+    const proof = s.credential['proof'];
+    const r = validate(proof === undefined ? s.credential : { ...s.credential, proof: list(proof) });
+    if (!r.ok) {
+      if (s.credential['issuer'] === undefined) return fail('E172');
+      if (r.violations.some((v) => v.startsWith('/issuer'))) return fail('E173');
+      if (r.violations.some((v) => v.startsWith('/credentialSubject/identifier'))) return fail('E028');
+      return fail('E980');
+    }
+    return r.notChecked.length ? fail('E980', true) : PASS;
+  },
+};

@@ -1,0 +1,30 @@
+import { fail, PASS, SKIP, type Check } from '../check';
+import { statusEntries } from '../../ob3/status';
+import { entryStatus } from '../ob3/status-list';
+
+/**
+ * Each `credentialStatus` entry (1EdTech revocation list, StatusList2021, BitstringStatusList): the
+ * list is fetched (SSRF-*), a list credential's own proof checked, then the bit or entry read.
+ * Revoked or suspended: E999, revoked. A list out of reach: E999, could not verify now (JWS-05:
+ * never "valid"). A malformed list, a bad index, or a list not signed by the issuer: E176.
+ */
+export const checkOb3Status: Check = {
+  name: 'checkOb3Status',
+  async run(ctx) {
+    const s = ctx.ob3;
+    // A credential whose proof failed is invalid already: its status list is not fetched.
+    if (!s || s.broken || !s.signed) return SKIP;
+    const entries = statusEntries(s.credential);
+    if (entries.length === 0) return SKIP;
+    for (const entry of entries) {
+      const r = await entryStatus(ctx, s, entry);
+      if (r.state === 'unreachable') return fail('E999', true);
+      if (r.state === 'revoked' || r.state === 'suspended') {
+        ctx.revoked = { reason: r.state === 'suspended' ? 'suspended' : null };
+        return fail('E999');
+      }
+      if (r.state === 'error') return fail(r.code, r.code === 'E999');
+    }
+    return PASS;
+  },
+};

@@ -1,0 +1,94 @@
+import type { JWK } from 'jose';
+
+type Obj = Record<string, unknown>;
+
+/** What the OB 3.0 checks share (issue 21): the credential, how it came, and what each step found. */
+export interface Ob3State {
+  /** The credential: the JSON given or fetched, or the one a VC-JWT carries (read, not yet trusted). */
+  credential: Obj;
+  /** The compact VC-JWT it came as, or null for a credential with embedded proofs. */
+  jwt: string | null;
+  /** Where it was fetched (input by URL), else null. */
+  url: string | null;
+  /** A data-model check failed: nothing more is fetched for it (keys, status lists). */
+  broken: boolean;
+  /** Documents the key resolution fetched (did:web DID documents), for the proof's loader. */
+  documents: Map<string, Obj>;
+  /** A VC-JWT's key, once resolved. */
+  jwk: JWK | null;
+  /** Set by resolveOb3Key when no key could be found (the proof check then skips). */
+  keyMissing: boolean;
+  /** Who controls the key that verified: a DID or URL (the issuer's, checked by checkOb3KeyOwner). */
+  controller: string | null;
+  /** True once a proof or the JWT signature verified. */
+  signed: boolean;
+  /** Endorsements verified one level deep, never touching the four items. */
+  endorsements: { id: string | null; state: 'valid' | 'invalid' | 'unverifiable' }[];
+}
+
+export const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+export const list = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+
+export function newOb3State(credential: Obj, jwt: string | null, url: string | null): Ob3State {
+  return {
+    credential,
+    jwt,
+    url,
+    broken: false,
+    documents: new Map(),
+    jwk: null,
+    keyMissing: false,
+    controller: null,
+    signed: false,
+    endorsements: [],
+  };
+}
+
+/** The issuer's id: `issuer` is a URI or a Profile with an id. */
+export const issuerIdOf = (c: Obj): string | null => str(c['issuer']) ?? str(obj(c['issuer'])?.['id']);
+
+/** The first subject (OB 3.0 has one; VC allows an array). */
+export const subjectOf = (c: Obj): Obj | null => obj(list(c['credentialSubject'])[0]);
+
+/** Issue and expiry dates: VC 2.0 validFrom/validUntil, VC 1.1 issuanceDate/expirationDate. */
+export function datesOf(c: Obj): { issuedOn: unknown; expires: unknown } {
+  return { issuedOn: c['validFrom'] ?? c['issuanceDate'], expires: c['validUntil'] ?? c['expirationDate'] };
+}
+
+const imageUrl = (v: unknown): unknown => (typeof v === 'string' ? v : (obj(v)?.['id'] ?? null));
+
+/**
+ * The achievement on the BadgeClass shape the wallet shows (shared contract of issue 21): id, name,
+ * description, image (a URL string), criteria, tags, alignment, and the OB 3.0 extras as they are.
+ */
+export function badgeOf(c: Obj): Obj {
+  const a = obj(subjectOf(c)?.['achievement']) ?? {};
+  const { image, tag, alignment, ...rest } = a;
+  return {
+    ...rest,
+    type: 'BadgeClass',
+    id: a['id'] ?? null,
+    name: str(a['name']) ?? str(c['name']),
+    description: str(a['description']) ?? str(c['description']),
+    image: imageUrl(image ?? c['image']),
+    criteria: a['criteria'] ?? null,
+    tags: list(tag),
+    alignment: list(alignment),
+  };
+}
+
+/** The issuer Profile on the shape the wallet shows: {id, name, url, email, image}. */
+export function issuerOf(c: Obj): Obj {
+  const p = obj(c['issuer']) ?? {};
+  return {
+    id: issuerIdOf(c),
+    name: str(p['name']),
+    url: str(p['url']),
+    email: str(p['email']),
+    image: imageUrl(p['image']),
+  };
+}
+
+/** The credential's title for the report: the achievement's name, else the credential's. */
+export const nameOf = (c: Obj): string | null => str(obj(subjectOf(c)?.['achievement'])?.['name']) ?? str(c['name']);

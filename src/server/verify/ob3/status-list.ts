@@ -1,0 +1,40 @@
+import { verifyOb3Proofs } from '../../ob3/proof/verify';
+import { checkOb3Status, statusListUrl, type Ob3StatusResult } from '../../ob3/status';
+import type { VerifyContext } from '../context';
+import { findProofKey } from './keys';
+import { issuerIdOf, list, newOb3State, obj, type Ob3State } from './state';
+
+type Obj = Record<string, unknown>;
+
+/** The outcome of one status entry, with `unverifiable` when its list could not be read now. */
+export type EntryOutcome = Ob3StatusResult | { state: 'unreachable' };
+
+/**
+ * A bit-string list is itself a credential: its issuer must be the credential's and one of its
+ * proofs must verify (keys found as for the credential, did:web through the outbound guard).
+ */
+async function listTrusted(ctx: VerifyContext, s: Ob3State, doc: Obj): Promise<boolean> {
+  if (issuerIdOf(doc) !== issuerIdOf(s.credential)) return false;
+  const keys = newOb3State(doc, null, null);
+  for (const p of list(doc['proof']).map(obj)) {
+    const m = p?.['verificationMethod'];
+    if (typeof m === 'string' && (await findProofKey(ctx, keys, m))) return false;
+  }
+  const r = await verifyOb3Proofs(doc, { fragmentKeys: true, documents: keys.documents });
+  return r.verified;
+}
+
+/**
+ * The status one `credentialStatus` entry gives: its list fetched through the verifier's document
+ * source (outbound guard, own host directly); out of reach is `unreachable`, never "active".
+ */
+export async function entryStatus(ctx: VerifyContext, s: Ob3State, entry: unknown): Promise<EntryOutcome> {
+  const url = statusListUrl(entry);
+  if (!url) return { state: 'error', code: 'E176', reason: 'the status entry names no list' };
+  const d = await ctx.src.get(url);
+  if (d.kind !== 'ok') return { state: 'unreachable' };
+  const is1EdTech = obj(entry)?.['type'] === '1EdTechRevocationList';
+  if (!is1EdTech && !(await listTrusted(ctx, s, d.doc)))
+    return { state: 'error', code: 'E176', reason: "the status list is not signed by the credential's issuer" };
+  return checkOb3Status(s.credential, entry, d.doc, new Date(ctx.now));
+}

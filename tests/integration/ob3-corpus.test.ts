@@ -1,0 +1,142 @@
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, SAME_ORIGIN } from './helpers';
+
+/**
+ * Issue 21: every credential of 1EdTech's validator fixtures (tests/fixtures/ob3/1edtech/SOURCE.md)
+ * through the public Verification route (input_type json / jws / image), offline. Expected outcomes
+ * from 1EdTech's OB30Tests.java / Endorsement30Tests.java, as mapped in docs/design/ob3-plan.md §3.
+ * Valid fixtures name their subject by a DID, which no wallet address can match: they pass every
+ * item but awarded_to, which says W002 ("not an email address"), as an OB 2.0 url recipient does.
+ * What needs the network (did:web at dc.1edtech.org, status lists at raw.githubusercontent.com)
+ * must come out "could not verify now", never valid.
+ */
+const json = import.meta.glob('../fixtures/ob3/1edtech/**/*.{json,jwt,1ob}', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+}) as Record<string, string>;
+const svg = import.meta.glob('../fixtures/ob3/1edtech/*.svg', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+}) as Record<string, string>;
+const png = import.meta.glob('../fixtures/ob3/1edtech/*.png', {
+  eager: true,
+  query: '?inline',
+  import: 'default',
+}) as Record<string, string>;
+const DIR = '../fixtures/ob3/1edtech/';
+
+type Report = {
+  status: number;
+  verify_state: string;
+  verify_errors_code: string[];
+  verify_warnings_code: string[];
+  badge_pass: boolean;
+  items: Record<'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on', { status: string }>;
+  badge_information: Record<string, unknown>;
+  checks: { check: string; outcome: string; code: string | null }[];
+};
+
+async function verify(body: Record<string, unknown>): Promise<{ http: number; r: Report }> {
+  const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/Verification`, {
+    method: 'POST',
+    headers: SAME_ORIGIN,
+    body: JSON.stringify({ verification_mail: ['student@1edtech.edu'], ...body }),
+  });
+  return { http: res.status, r: (await res.json()) as Report };
+}
+
+const b64 = (text: string) => btoa(Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join(''));
+
+/** How a fixture is given to the route: a JWT as jws, JSON (and the .1ob JSON) as json, images as image. */
+function bodyOf(name: string): Record<string, unknown> {
+  if (name.endsWith('.svg')) return { input_type: 'image', image: b64(svg[DIR + name] as string) };
+  if (name.endsWith('.png')) return { input_type: 'image', image: (png[DIR + name] as string).split(',')[1] };
+  const text = json[DIR + name] as string;
+  return name.endsWith('.jwt') ? { input_type: 'jws', jws: text } : { input_type: 'json', json: text };
+}
+
+/** Outcome: 'valid' = every item but awarded_to passes with no error; else the state and the codes. */
+type Expected = { state: 'valid' } | { state: 'invalid' | 'unverifiable'; codes: string[] };
+const VALID: Expected = { state: 'valid' };
+const invalid = (...codes: string[]): Expected => ({ state: 'invalid', codes });
+const unverifiable = (...codes: string[]): Expected => ({ state: 'unverifiable', codes });
+
+const EXPECTED: Record<string, Expected> = {
+  'simple.json': VALID,
+  'simple.1ob': VALID,
+  'simple-context-alias.json': VALID,
+  'simple-context-version.json': VALID,
+  'simple-did-web-method.json': VALID,
+  'simple-did-key-method.json': VALID,
+  'simple_v1.json': VALID, // 1EdTech: valid with a warning (VC 1.1)
+  'simple-json.png': VALID,
+  'simple-json.svg': VALID,
+  'simple-jwt.png': VALID,
+  'simple-jwt.svg': VALID,
+  'simple-jwt_v1.png': VALID, // 1EdTech: warning (VC 1.1 vc claim)
+  'simple-jwt_v1.svg': VALID,
+  'endorsement-valid.json': VALID,
+  'simple-err-context.json': invalid('E980'),
+  'simple-err-type.json': invalid('E980'),
+  'simple-multiple-proofs.json': invalid('E980'),
+  'simple-err-credential-subject-type.json': invalid('E980'),
+  'simple-err-credential-subject-identifier-type.json': invalid('E028'),
+  'simple-err-credential-subject-result-type.json': invalid('E980'),
+  'simple-err-credential-subject-profile-type.json': invalid('E980'),
+  'simple-err-credential-subject-achievement-result-description-type.json': invalid('E980'),
+  'simple-err-evidence-type.json': invalid('E980'),
+  'simple-err-issuer-type.json': invalid('E173'), // also E980: its Profile type is no defined term
+  'simple-err-issuer-parentorg-type.json': invalid('E173'),
+  'simple-err-issuer-otheridentifier-type.json': invalid('E173'),
+  'simple-err-issuer.json': invalid('E172'),
+  // Its 1EdTech revocation list at 1edtech.edu cannot be read offline: could not verify now.
+  'complete.json': unverifiable('E999'),
+  // VC 1.1: not schema-checked (plan D2); a term no bundled context defines (E980), its fragment key not an Ed25519 key (E177).
+  'complete_v1.json': invalid('E980', 'E045'),
+  'simple-err-proof-method.json': invalid('E177'),
+  'simple-err-proof-method-no-scheme.json': invalid('E177'),
+  'simple-err-proof-method-unknown-scheme.json': invalid('E177'),
+  'simple-err-proof-method-unknown-did-method.json': invalid('E177'),
+  'simple-err-proof-value.json': invalid('E168'),
+  'simple-noproof.json': invalid('E991'),
+  'simple-eddsa-2022.json': invalid('E991'), // plan D3
+  'sd/derivedcredential.json': invalid('E991'), // plan D3
+  'simple-err-expired.json': invalid('E045'),
+  'simple-err-issued.json': invalid('E043'),
+  'credential-status-revoked.json': unverifiable('E177'), // offline: its did:web cannot be read
+  'bit-string-list/credential-status-revoked.json': unverifiable('E999'), // offline: list unreachable
+  'bit-string-list/credential-status-revoked-blank-nodes.json': unverifiable('E999'),
+  'endorsement-err-schema-status-refresh.json': invalid('E168'), // 1EdTech too: its signature is invalid
+  'simple.jwt': invalid('E980'), // names a context at imsglobal.github.io, never fetched (nor a key: no kid/jwk)
+  'velocity.jwt': invalid('E980'), // lacks the OB 3.0 context
+};
+
+describe('1EdTech OB 3.0 fixtures through Public/Verification', () => {
+  it('covers every fixture file (45 credentials)', () => {
+    const names = [...Object.keys(json), ...Object.keys(svg), ...Object.keys(png)]
+      .map((k) => k.slice(DIR.length))
+      .filter((n) => n !== 'bit-string-list/testlist');
+    expect(names.sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(names).toHaveLength(45);
+  });
+
+  it.each(Object.entries(EXPECTED))('%s', async (name, want) => {
+    const { http, r } = await verify(bodyOf(name));
+    expect(http).toBe(200);
+    const got = { state: r.verify_state, errors: r.verify_errors_code, warnings: r.verify_warnings_code };
+    if (want.state === 'valid') {
+      expect(got, JSON.stringify(r.checks.filter((c) => c.outcome === 'fail'))).toMatchObject({ errors: [] });
+      expect(r.items.issued_by.status).toBe('success');
+      expect(r.items.issued_on.status).toBe('success');
+      expect(r.items.expires_on.status).toBe('success');
+      expect(r.verify_warnings_code).toEqual(['W002']);
+    } else {
+      expect(got.state, JSON.stringify(r.checks.filter((c) => c.outcome !== 'skip'))).toBe(want.state);
+      for (const code of want.codes) expect(got.errors).toContain(code);
+      expect(r.badge_pass).toBe(false);
+    }
+  });
+});
