@@ -145,6 +145,31 @@ const PLAIN_GETS = new Set([
   `${W}/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}`,
 ]);
 
+/**
+ * Issue 21: the 1EdTech OB 3.0 host API, mounted at the specification's paths outside /api with
+ * its own guards: OAuth client secret (Basic), a Bearer access token with a scope, or the wallet
+ * session for the consent answer. Its error bodies are RFC 6749 JSON or Imsx_StatusInfo.
+ */
+type Ob3Access = 'anonymous' | 'session' | 'clientSecret' | 'ob3Token';
+const OB3_OAUTH_BODY = 16 * KB;
+const OB3_ROUTES: Record<string, { access: Ob3Access; maxBody: number }> = {
+  'get /ims/ob/v3p0/discovery': { access: 'anonymous', maxBody: 0 },
+  'post /ims/ob/v3p0/oauth/register': { access: 'anonymous', maxBody: OB3_OAUTH_BODY },
+  'get /ims/ob/v3p0/oauth/authorize': { access: 'anonymous', maxBody: OB3_OAUTH_BODY },
+  'post /ims/ob/v3p0/oauth/authorize': { access: 'session', maxBody: OB3_OAUTH_BODY },
+  'post /ims/ob/v3p0/oauth/token': { access: 'clientSecret', maxBody: OB3_OAUTH_BODY },
+  'post /ims/ob/v3p0/oauth/revoke': { access: 'clientSecret', maxBody: OB3_OAUTH_BODY },
+  'get /ims/ob/v3p0/credentials': { access: 'ob3Token', maxBody: 0 },
+  'post /ims/ob/v3p0/credentials': { access: 'ob3Token', maxBody: SMALL },
+  'get /ims/ob/v3p0/profile': { access: 'ob3Token', maxBody: 0 },
+};
+const OB3_UNAUTHENTICATED: Record<Ob3Access, string> = {
+  anonymous: 'not refused',
+  session: '401 E401100',
+  clientSecret: '401 E401160',
+  ob3Token: '401 E401161',
+};
+
 interface Operation {
   'x-access'?: Access;
   'x-max-body'?: number;
@@ -261,6 +286,52 @@ describe('route rules', () => {
       const over = await call(key, `"${'x'.repeat(rule.maxBody - 1)}"`);
       expect({ key, status: over.status, code: over.code }).toEqual({ key, status: 413, code: 'E413100' });
       const at = await call(key, `"${'x'.repeat(rule.maxBody - 2)}"`);
+      expect({ key, status: at.status }).not.toEqual({ key, status: 413 });
+    }
+  });
+});
+
+describe('route rules of the OB 3.0 host API (issue 21)', () => {
+  const ob3Call = async (key: string, body?: string) => {
+    const { method, path } = parts(key);
+    const res = await SELF.fetch(`${BASE}${path}`, {
+      method: method.toUpperCase(),
+      redirect: 'manual',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+      ...(method === 'post' ? { body: body ?? '' } : {}),
+    });
+    const json = await res.json<Record<string, unknown>>().catch(() => ({}) as Record<string, unknown>);
+    const minor = (
+      json['imsx_codeMinor'] as { imsx_codeMinorField?: { imsx_codeMinorFieldName: string }[] } | undefined
+    )?.imsx_codeMinorField?.[0]?.imsx_codeMinorFieldName;
+    return { status: res.status, code: (json['error_code'] as string | undefined) ?? minor };
+  };
+
+  it('every route mounted under /ims/ is in the table', () => {
+    const mounted = createServer()
+      .routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/ims/'))
+      .map((r) => `${r.method.toLowerCase()} ${r.path}`);
+    expect([...new Set(mounted)].sort()).toEqual(Object.keys(OB3_ROUTES).sort());
+  });
+
+  it('a call without credentials is refused exactly where the table says', async () => {
+    const seen: Record<string, string> = {};
+    const want: Record<string, string> = {};
+    for (const [key, rule] of Object.entries(OB3_ROUTES)) {
+      const r = await ob3Call(key);
+      expect(r.status, key).toBeLessThan(500);
+      seen[key] = r.status === 401 ? `401 ${r.code}` : 'not refused';
+      want[key] = OB3_UNAUTHENTICATED[rule.access];
+    }
+    expect(seen).toEqual(want);
+  });
+
+  it('a body one byte over the cap is refused with E413100 before anything else runs', async () => {
+    for (const [key, rule] of Object.entries(OB3_ROUTES)) {
+      if (key.startsWith('get ')) continue;
+      const over = await ob3Call(key, 'x'.repeat(rule.maxBody + 1));
+      expect({ key, status: over.status, code: over.code }).toEqual({ key, status: 413, code: 'E413100' });
+      const at = await ob3Call(key, 'x'.repeat(rule.maxBody));
       expect({ key, status: at.status }).not.toEqual({ key, status: 413 });
     }
   });

@@ -10,7 +10,8 @@ import { PORTAL_SESSION_COOKIE } from '../portal/cookies';
  * Wallet screens that need a signed-in user (spec §2 "logged in"); anything under /public/ never
  * does, and neither do search, issuer and skill pages, which anonymous visitors use (issue 9).
  */
-const PROTECTED = ['/assertions', '/setting', '/acaddocs'];
+// '/oauth': the OB 3.0 consent page (issue 21) signs the person in first and comes back.
+const PROTECTED = ['/assertions', '/setting', '/acaddocs', '/oauth'];
 
 export function isProtectedPage(pathname: string): boolean {
   if (!pathname.startsWith(`${BASE_PATH}/`) || pathname.includes('/public/')) return false;
