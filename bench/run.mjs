@@ -14,6 +14,7 @@ import { settingsFigures } from './settings.mjs';
 import { portalFigures } from './portal.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
+import { ob3Verification } from './ob3.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
 import { anchoringFigures } from './anchoring.mjs';
 import { acadDocsFixture } from './acaddocs.mjs';
@@ -64,6 +65,7 @@ let pageRender;
 let hosted;
 let signed;
 let blockcerts;
+let ob3;
 let settings;
 let portal;
 let bell;
@@ -76,6 +78,8 @@ try {
     signed = await signedVerification(worker.base, issuers);
   }
   if (chain) blockcerts = await blockcertsVerification(worker.base, chain);
+  // Issue 21: an OB 3.0 credential (eddsa-rdfc-2022, did:key issuer), each distinct, verified once.
+  if (!ONLY || ONLY.test('ob3')) ob3 = await ob3Verification(worker.base);
   const fixture = await issuingFixture(worker.base);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
@@ -210,6 +214,10 @@ if (hosted)
 if (signed)
   console.log(
     `signed verification, key cached (${signed.count} distinct badges): server p50 ${signed.serverP50} ms, p99 ${signed.serverP99} ms; client p50 ${signed.p50} ms, p99 ${signed.p99} ms`,
+  );
+if (ob3)
+  console.log(
+    `OB 3.0 verification, eddsa-rdfc-2022 + did:key (${ob3.count} distinct credentials; first ${ob3.first} ms): server p50 ${ob3.serverP50} ms, p90 ${ob3.serverP90} ms, p99 ${ob3.serverP99} ms; client p50 ${ob3.p50} ms, p90 ${ob3.p90} ms, p99 ${ob3.p99} ms`,
   );
 if (blockcerts)
   console.log(
