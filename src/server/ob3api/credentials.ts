@@ -70,10 +70,20 @@ export async function listCredentials(env: Env, accountId: string, q: ListQuery,
   return { body, total, link: links(env, q, total) };
 }
 
+/**
+ * 1EdTech's GetOpenBadgeCredentialsResponse schema wants `proof` as an array. A single proof object
+ * and a one-element list mean the same in the VC data model (a proof set), and verifiers check
+ * either, so a lone proof is listed as a list of one; nothing else is touched.
+ */
+function asListed(credential: Obj): Obj {
+  const proof = credential['proof'];
+  return proof && typeof proof === 'object' && !Array.isArray(proof) ? { ...credential, proof: [proof] } : credential;
+}
+
 async function collect(env: Env, row: HeldRow, issued: IssuedCredential, json: Obj[], jws: string[]) {
   if (row.kind === 'issued') {
     const doc = await issued(env, row.id);
-    if (doc) json.push(doc);
+    if (doc) json.push(asListed(doc));
     return;
   }
   const raw = (row.raw ?? '').trim();
@@ -82,7 +92,7 @@ async function collect(env: Env, row: HeldRow, issued: IssuedCredential, json: O
     return;
   }
   try {
-    json.push(JSON.parse(raw) as Obj);
+    json.push(asListed(JSON.parse(raw) as Obj));
   } catch {
     // Stored as received after it verified, so this cannot happen; a broken row is left out.
   }
