@@ -16,13 +16,16 @@ export interface NewHostRow {
   recipientEmail: string;
   issuedOn: number;
   expiresAt: number | null;
+  format: HostAssertionRow['format'];
+  /** The credential as received (issue 21), or null (an OB 2.0 assertion read at its URL). */
+  rawCredential: string | null;
   now: number;
 }
 
 /** An imported badge as the nightly re-verification reads it. */
 export type ReverifyRow = Pick<
   HostAssertionRow,
-  'id' | 'sourceUrl' | 'assertionJson' | 'issuerJson' | 'recipientEmail'
+  'id' | 'sourceUrl' | 'assertionJson' | 'issuerJson' | 'recipientEmail' | 'format' | 'rawCredential'
 >;
 
 /** The outcome of one re-verification, as stored on the row. */
@@ -48,9 +51,9 @@ export function importRepo(d1: D1Database) {
       return d1
         .prepare(
           `INSERT INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json,
-             image_key, name, description, issuer_name, issuer_url, recipient_email, issued_on, expires_at, verify_status,
-             verified_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
+             image_key, name, description, issuer_name, issuer_url, recipient_email, issued_on, expires_at, format,
+             raw_credential, verify_status, verified_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
            ON CONFLICT (account_id, external_id) DO NOTHING RETURNING id`,
         )
         .bind(
@@ -69,6 +72,8 @@ export function importRepo(d1: D1Database) {
           r.recipientEmail,
           r.issuedOn,
           r.expiresAt,
+          r.format,
+          r.rawCredential,
           r.now,
           r.now,
           r.now,
@@ -79,7 +84,7 @@ export function importRepo(d1: D1Database) {
       const rows = await d1
         .prepare(
           `SELECT id, source_url AS sourceUrl, assertion_json AS assertionJson, issuer_json AS issuerJson,
-             recipient_email AS recipientEmail
+             recipient_email AS recipientEmail, format, raw_credential AS rawCredential
            FROM host_assertions WHERE verified_at < ? ORDER BY verified_at LIMIT ?`,
         )
         .bind(before, limit)

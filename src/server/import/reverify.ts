@@ -2,6 +2,7 @@ import { FetchBudget } from '../outbound/fetch';
 import { docSource } from '../verify/doc-source';
 import { normalizeDoc } from '../verify/ld/normalize';
 import { revocationEntry } from '../verify/revocation';
+import { fromText, type VerifyInput } from '../verify/input';
 import { verifyBadge } from '../verify/verify';
 import { importRepo, type ReverifyRow } from './repo';
 
@@ -13,7 +14,9 @@ export const REVERIFY_BATCH = 25;
 /**
  * Re-verifies imported badges (issue 6: "re-verified periodically, revocation shows up"). A hosted
  * badge is verified again at its URL; a signed one (its id is not a URL) has its issuer's
- * revocation list read again. "Could not verify now" keeps the last verdict and is tried next run.
+ * revocation list read again. An Open Badges 3.0 credential (issue 21) is verified again as it was
+ * received, which reads its status list again. "Could not verify now" keeps the last verdict and is
+ * tried next run.
  */
 export async function reverifyImported(env: Env, now = Date.now()): Promise<number> {
   const repo = importRepo(env.DB);
@@ -26,9 +29,16 @@ export async function reverifyImported(env: Env, now = Date.now()): Promise<numb
   return due.length;
 }
 
+/** What is verified again in full: an OB 3.0 credential as received, else a hosted badge's URL. */
+function fullInput(row: ReverifyRow): VerifyInput | null {
+  if (row.format === 'ob3' && row.rawCredential) return fromText(row.rawCredential);
+  return row.sourceUrl ? { kind: 'url', url: row.sourceUrl } : null;
+}
+
 async function check(env: Env, row: ReverifyRow, now: number) {
-  if (row.sourceUrl) {
-    const r = await verifyBadge(env, { kind: 'url', url: row.sourceUrl }, [row.recipientEmail], now);
+  const input = fullInput(row);
+  if (input) {
+    const r = await verifyBadge(env, input, [row.recipientEmail], now);
     const revoked = r.badge_information.revoked;
     const state =
       r.verify_state === 'unverifiable'

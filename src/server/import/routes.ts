@@ -18,11 +18,11 @@ const addBadge = route({
   path: ADD_BADGE_PATH,
   tags: ['Wallet'],
   summary:
-    'Import a badge from another provider: a baked image (png or svg, base64), a URL, or a Blockcerts credential ' +
-    '(json), exactly one',
+    'Import a badge from another provider: a baked image (png or svg, base64, OB 2.0 or 3.0), a URL, or credential ' +
+    'text (json: an OB 3.0 credential as JSON or compact VC-JWT, or a Blockcerts credential), exactly one',
   description:
     'The badge is verified and must be issued to one of the account’s verified addresses. Errors: E400103 not ' +
-    'exactly one, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data (or JSON that is not Blockcerts), E422101 ' +
+    'exactly one, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data (or text that is not an OB 3.0 or Blockcerts credential), E422101 ' +
     'address mismatch, E422102 failed verification or revoked, E422103 issuer unreachable, E409106 already here, ' +
     'E429100 more than 10 imports a minute from one account or 60 outbound verifications from one address.',
   request: {
@@ -35,7 +35,7 @@ const addBadge = route({
           .optional(),
         file_name: z.string().max(255).optional(),
         url: z.string().max(2048).optional(),
-        /** A Blockcerts credential (v2 or v3) as JSON: verified on its chain like the others (issue 19). */
+        /** An OB 3.0 credential (JSON or VC-JWT, issue 21) or a Blockcerts one (issue 19), verified like the others. */
         json: z
           .string()
           .max(1024 * 1024)

@@ -1,72 +1,25 @@
 import { runBatch } from '../db/batch';
 import { completionEvents } from '../notifications/events-repo';
-import { newId } from '../auth/tokens';
+import { newId, sha256Hex } from '../auth/tokens';
 import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
 import { throttle } from '../http/throttle';
-import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget } from '../outbound/fetch';
 import { parseIsoDate } from '../verify/dates';
 import { docSource } from '../verify/doc-source';
 import { formatOf } from '../verify/format';
-import { toVerifyInput } from '../verify/input';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { badgeClassImage } from './class-image';
 import { displayImage } from './image';
+import { readImportInput, type ImportRequest } from './input';
 import { withSafeLinks } from './links';
 import { importRepo } from './repo';
 
-export interface ImportRequest {
-  image?: string | undefined;
-  file_name?: string | undefined;
-  url?: string | undefined;
-  /** A Blockcerts credential's JSON (issue 19), pasted or read from a .json file. */
-  json?: string | undefined;
-}
+// Defined with its reader (input.ts); named here too for callers of importBadge.
+export type { ImportRequest } from './input';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-
-/**
- * Reads what was given: exactly one of image, URL (spec §5) and Blockcerts JSON (issue 19), the
- * image by its bytes (IMG-01).
- */
-function readInput(env: Env, r: ImportRequest) {
-  const given = [!!r.image, !!r.url?.trim(), !!r.json?.trim()].filter(Boolean).length;
-  if (given !== 1) throw new AppError('E400103');
-  if (r.json?.trim()) {
-    const input = toVerifyInput(env, { input_type: 'json', json: r.json });
-    // Only a Blockcerts credential is imported from JSON; OB 2.0 comes baked or by URL.
-    if (input?.kind !== 'json' || formatOf(input.doc) !== 'blockcerts') throw new AppError('E422100');
-    return input;
-  }
-  if (r.url?.trim()) {
-    const input = toVerifyInput(env, { input_type: 'url', url: r.url });
-    if (!input) throw new AppError('E400104');
-    return input;
-  }
-  if (!/\.(png|svg)$/i.test(r.file_name ?? '')) throw new AppError('E415103');
-  let bytes: Uint8Array;
-  try {
-    bytes = Uint8Array.from(atob(r.image ?? ''), (c) => c.charCodeAt(0));
-  } catch {
-    throw new AppError('E422100');
-  }
-  const type = sniffImage(bytes);
-  if (!type) throw new AppError('E415101');
-  let payload: string;
-  try {
-    const found = unbake(bytes);
-    payload = found.verify ?? found.payload;
-  } catch (err) {
-    if (err instanceof BakeError) throw new AppError('E422100');
-    throw err;
-  }
-  // The payload is assertion JSON, a compact JWS or (legacy) a URL: the same reader tells which.
-  const input = toVerifyInput(env, { input_type: 'json', json: payload });
-  if (!input) throw new AppError('E422100');
-  return input;
-}
 
 /**
  * Imports a badge from another provider (spec §1 AddBadge): it must verify, and be issued to one
@@ -79,7 +32,7 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
   // comes from are limited before any of that work.
   await throttle(env.IMPORT_LIMIT, `user:${accountId}`);
   await throttle(env.OUTBOUND_LIMIT, client);
-  const input = readInput(env, r);
+  const { input, raw } = readImportInput(env, r);
   const repo = importRepo(env.DB);
   const verified = (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);
   const docs: VerifiedDocs = {};
@@ -99,7 +52,13 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
 
   const dates = docs.dates ?? { issuedOn: docs.assertion['issuedOn'], expires: docs.assertion['expires'] };
   const issuedOn = parseIsoDate(dates.issuedOn) ?? now;
-  const externalId = str(docs.assertion['id']) ?? `urn:sha256:${issuedOn}`;
+  const format = docs.ob3 ? 'ob3' : formatOf(docs.assertion) === 'blockcerts' ? 'blockcerts' : 'ob2';
+  // An OB 3.0 credential by URL is kept as it was read there: its VC-JWT, or its JSON.
+  const rawCredential = raw ?? (docs.ob3 ? (docs.ob3.jwt ?? JSON.stringify(docs.ob3.credential)) : null);
+  // A VC need not have an id: then the credential itself names it (the same one twice is a duplicate).
+  const externalId =
+    str(docs.assertion['id']) ??
+    (rawCredential ? `urn:sha256:${await sha256Hex(rawCredential)}` : `urn:sha256:${issuedOn}`);
   // A badge issued here to this account is already in its list: importing it would show it twice.
   const ownPrefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
   const ownId = externalId.startsWith(ownPrefix) ? externalId.slice(ownPrefix.length) : null;
@@ -132,6 +91,8 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
     recipientEmail: report.badge_information.badge_recipient_name ?? '',
     issuedOn,
     expiresAt: parseIsoDate(dates.expires),
+    format,
+    rawCredential,
     now,
   });
   // The row and its "process completed" notification in one batch (issue 8).

@@ -2,6 +2,7 @@ import { safeUrl } from '../../lib/safe-url';
 import type { DetailItem } from './present';
 import { badgeImageUrl } from './present';
 import type { HostRow } from './host-repo';
+import { ob3Details } from './ob3-present';
 
 const parse = (json: string): Record<string, unknown> => {
   try {
@@ -78,6 +79,8 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     is_hidden: false,
     recipients_count: null,
     tags: [],
-    assertion_url: safeUrl(h.sourceUrl) ?? safeUrl(h.externalId) ?? '',
+    // An OB 3.0 credential's id need not be where it lives: only a URL it was fetched from is linked.
+    assertion_url: safeUrl(h.sourceUrl) ?? (h.format === 'ob3' ? null : safeUrl(h.externalId)) ?? '',
+    ob3: h.format === 'ob3' ? ob3Details(assertion) : null,
   };
 }

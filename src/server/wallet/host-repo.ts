@@ -25,6 +25,7 @@ export type HostRow = Pick<
   | 'revokedReason'
   | 'verifyStatus'
   | 'updatedAt'
+  | 'format'
 >;
 
 const COLUMNS = {
@@ -47,6 +48,7 @@ const COLUMNS = {
   revokedReason: h.revokedReason,
   verifyStatus: h.verifyStatus,
   updatedAt: h.updatedAt,
+  format: h.format,
 };
 
 /** Imported badges: reads, publishing and deletion, each limited to the owner in its SQL (AZ-05). */

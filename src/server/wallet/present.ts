@@ -4,6 +4,7 @@ import type { TagRow } from '../db/rows';
 import { OB_PREFIX } from '../openbadges/urls';
 import type { BadgeRow } from './badge-repo';
 import type { ListRow } from './list-repo';
+import type { Ob3Details } from './ob3-present';
 
 /**
  * The picture of a wallet badge, one that exists in every state the wallet shows (issue 24): the
@@ -89,6 +90,8 @@ export function detailItem(b: BadgeRow, now: number) {
     recipients_count: b.recipients as number | null,
     tags: parse<Pick<TagRow, 'id' | 'name'>[]>(b.tags, []).filter((t) => t.id),
     assertion_url: `${OB_PREFIX}/Assertion/${b.id}`,
+    /** What an Open Badges 3.0 credential adds (issue 21): set for imported 3.0 badges. */
+    ob3: null as Ob3Details | null,
   };
 }
 

@@ -62,6 +62,10 @@ export const assertions = sqliteTable(
   ],
 );
 
+/** The standards an imported badge can come in (issue 21). */
+export const HOST_FORMATS = ['ob2', 'blockcerts', 'ob3'] as const;
+export type HostFormat = (typeof HOST_FORMATS)[number];
+
 /** Badges imported from other providers ("host assertions"), re-verified periodically. */
 export const hostAssertions = sqliteTable(
   'host_assertions',
@@ -90,6 +94,10 @@ export const hostAssertions = sqliteTable(
       .notNull()
       .default('valid'),
     verifiedAt: millis('verified_at').notNull(),
+    /** The standard it came in (issue 21); migration 0010 told Blockcerts rows apart. */
+    format: text('format', { enum: HOST_FORMATS }).notNull().default('ob2'),
+    /** The credential as received (JSON text or compact VC-JWT); null for OB 2.0 rows imported before 0010. */
+    rawCredential: text('raw_credential'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,60 @@
+import { AppError } from '../errors';
+import { BakeError, sniffImage, unbake } from '../openbadges/baking';
+import { formatOf } from '../verify/format';
+import { fromBase64, toVerifyInput, type VerifyInput } from '../verify/input';
+
+export interface ImportRequest {
+  image?: string | undefined;
+  file_name?: string | undefined;
+  url?: string | undefined;
+  /**
+   * Credential text, pasted or read from a .json/.jwt file: a Blockcerts credential (issue 19), or
+   * an Open Badges 3.0 credential as JSON or a compact VC-JWT (issue 21).
+   */
+  json?: string | undefined;
+}
+
+/** What an import verifies, and the credential text as it was given (null for a URL). */
+export interface ImportInput {
+  input: VerifyInput;
+  raw: string | null;
+}
+
+/**
+ * Reads what was given: exactly one of image, URL (spec §5) and pasted or uploaded credential text,
+ * the image by its bytes (IMG-01). Text is a Blockcerts credential (issue 19), an Open Badges 3.0
+ * credential as JSON or a compact VC-JWT (issue 21); an OB 2.0 assertion still comes baked or by URL.
+ */
+export function readImportInput(env: Env, r: ImportRequest): ImportInput {
+  const given = [!!r.image, !!r.url?.trim(), !!r.json?.trim()].filter(Boolean).length;
+  if (given !== 1) throw new AppError('E400103');
+  const text = r.json?.trim();
+  if (text) {
+    const input = toVerifyInput(env, { input_type: 'json', json: text });
+    const ok = input?.kind === 'jws' || (input?.kind === 'json' && ['blockcerts', 'ob3'].includes(formatOf(input.doc)));
+    if (!input || !ok) throw new AppError('E422100');
+    return { input, raw: text };
+  }
+  if (r.url?.trim()) {
+    const input = toVerifyInput(env, { input_type: 'url', url: r.url });
+    if (!input) throw new AppError('E400104');
+    return { input, raw: null };
+  }
+  if (!/\.(png|svg)$/i.test(r.file_name ?? '')) throw new AppError('E415103');
+  const bytes = fromBase64(r.image ?? '');
+  if (!bytes) throw new AppError('E422100');
+  if (!sniffImage(bytes)) throw new AppError('E415101');
+  let payload: string;
+  try {
+    // OB 2.0 (openbadges) and OB 3.0 (openbadgecredential) alike; SVG's verify attribute wins.
+    const found = unbake(bytes);
+    payload = found.verify ?? found.payload;
+  } catch (err) {
+    if (err instanceof BakeError) throw new AppError('E422100');
+    throw err;
+  }
+  // The payload is JSON, a compact JWS / VC-JWT or (legacy) a URL: the same reader tells which.
+  const input = toVerifyInput(env, { input_type: 'json', json: payload });
+  if (!input) throw new AppError('E422100');
+  return { input, raw: input.kind === 'url' ? null : payload.trim() };
+}
