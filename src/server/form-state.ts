@@ -11,7 +11,8 @@ export type FormName =
   | 'terms'
   | 'acaddoc'
   | 'emailverify'
-  | 'mailprefs';
+  | 'mailprefs'
+  | 'apps';
 
 /**
  * What a page shows after its form was posted: the step reached or the outcome, what the person

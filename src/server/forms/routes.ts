@@ -4,6 +4,7 @@ import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
+import { appsForm } from './apps-form';
 import { emailVerifyForm } from './email-verify-form';
 import { mailPrefsForm } from './mail-prefs-form';
 import { activateForm, receiveForm } from './link-forms';
@@ -32,4 +33,6 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/acaddocs/detail/:id'), limit, pageForm('acaddoc', [], acadDocForm));
   app.post(at('/email/verification/:token'), limit, pageForm('emailverify', [], emailVerifyForm));
   app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
+  // Issue 21: settings, connected apps (the OB 3.0 API's consents).
+  app.post(at('/setting/apps'), limit, pageForm('apps', [], appsForm));
 }
