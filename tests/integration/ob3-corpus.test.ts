@@ -1,5 +1,5 @@
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BASE, SAME_ORIGIN } from './helpers';
 
 /**
@@ -9,7 +9,9 @@ import { BASE, SAME_ORIGIN } from './helpers';
  * Valid fixtures name their subject by a DID, which no wallet address can match: they pass every
  * item but awarded_to, which says W002 ("not an email address"), as an OB 2.0 url recipient does.
  * What needs the network (did:web at dc.1edtech.org, status lists at raw.githubusercontent.com)
- * must come out "could not verify now", never valid.
+ * must come out "could not verify now", never valid: the network is cut below (every fetch that
+ * leaves 127.0.0.1 fails as offline), so the outcome does not depend on where the tests run, and
+ * the test also sees which addresses were asked for (only those three hosts' DNS lookups).
  */
 const json = import.meta.glob('../fixtures/ob3/1edtech/**/*.{json,jwt,1ob}', {
   eager: true,
@@ -114,6 +116,20 @@ const EXPECTED: Record<string, Expected> = {
   'velocity.jwt': invalid('E980'), // lacks the OB 3.0 context
 };
 
+const asked: string[] = [];
+beforeAll(() => {
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.hostname === '127.0.0.1') return real(input, init);
+    asked.push(url.searchParams.get('name') ?? url.host);
+    return Promise.reject(new TypeError('network is offline (test)'));
+  });
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
 describe('1EdTech OB 3.0 fixtures through Public/Verification', () => {
   it('covers every fixture file (45 credentials)', () => {
     const names = [...Object.keys(json), ...Object.keys(svg), ...Object.keys(png)]
@@ -138,5 +154,11 @@ describe('1EdTech OB 3.0 fixtures through Public/Verification', () => {
       for (const code of want.codes) expect(got.errors).toContain(code);
       expect(r.badge_pass).toBe(false);
     }
+  });
+});
+
+describe('offline means nothing but the three hosts is asked for', () => {
+  it('no context, schema or key URL is ever fetched; only the did:web and status list hosts', () => {
+    expect(new Set(asked)).toEqual(new Set(['dc.1edtech.org', 'raw.githubusercontent.com', '1edtech.edu']));
   });
 });

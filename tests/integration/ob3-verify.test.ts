@@ -397,3 +397,40 @@ describe('VC-JWT', () => {
     expect((await route({ input_type: 'jws', jws: hs })).json).toMatchObject({ verify_errors_code: ['E991'] });
   });
 });
+
+describe('endorsements (verified one level deep, reported apart from the four items)', () => {
+  it('a valid endorsement is listed valid; a changed one invalid; the badge itself still passes', async () => {
+    const endorser = await didKeyPair();
+    const endorsement = await signOb3Credential(
+      {
+        '@context': [
+          'https://www.w3.org/ns/credentials/v2',
+          'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+        ],
+        id: `urn:uuid:${crypto.randomUUID()}`,
+        type: ['VerifiableCredential', 'EndorsementCredential'],
+        issuer: { id: endorser.did, type: ['Profile'], name: 'Endorsing body' },
+        validFrom: '2026-01-01T00:00:00Z',
+        name: 'Endorsement of the pastry school',
+        credentialSubject: {
+          id: 'https://issuer.example/achievements/1',
+          type: ['EndorsementSubject'],
+          endorsementComment: 'Good pastry.',
+        },
+      },
+      endorser.signer(),
+    );
+    const changed = { ...endorsement, name: 'Forged endorsement' };
+    const key = await didKeyPair();
+    const signed = await signOb3Credential(credential(key.did, { endorsement: [endorsement, changed] }), key.signer());
+    const r = await run(asJson(signed));
+    expect(r.checks.filter((c) => c.outcome === 'fail')).toEqual([]);
+    expect(r.badge_pass).toBe(true);
+    expect(r.endorsements).toEqual([
+      { id: endorsement['id'], state: 'valid' },
+      { id: endorsement['id'], state: 'invalid' },
+    ]);
+    const viaRoute = await route({ input_type: 'json', json: JSON.stringify(signed) });
+    expect(viaRoute.json).toMatchObject({ badge_pass: true });
+  });
+});

@@ -28,6 +28,9 @@ export async function verifyFromForm(env: Env, form: FormData, client: string): 
         ? { input_type: 'json', json: new TextDecoder().decode(bytes) }
         : { input_type: 'image', image: bytesToBase64(bytes) };
   } else if (text('assertion_id')) request = { input_type: 'assertion_id', assertion_id: text('assertion_id') };
+  // A public imported badge's button without JavaScript (an OB 3.0 one is checked as stored, issue 21).
+  else if (text('host_assertion_id') && !email)
+    request = { input_type: 'host_assertion_id', host_assertion_id: text('host_assertion_id') };
   else if (text('url')) request = { input_type: 'url', url: text('url') };
   else if (text('json')) request = { input_type: 'json', json: text('json') };
   if (!request) return null;

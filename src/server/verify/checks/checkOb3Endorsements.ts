@@ -3,7 +3,7 @@ import { checkOb3Schema } from '../../ob3/schema';
 import { PASS, SKIP, type Check } from '../check';
 import type { VerifyContext } from '../context';
 import { findProofKey } from '../ob3/keys';
-import { list, newOb3State, obj, subjectOf, type Ob3State } from '../ob3/state';
+import { list, newOb3State, obj, proofsAsArrays, subjectOf, type Ob3State } from '../ob3/state';
 
 type Obj = Record<string, unknown>;
 
@@ -11,7 +11,7 @@ type Obj = Record<string, unknown>;
 const MAX = 10;
 
 async function verdict(ctx: VerifyContext, e: Obj): Promise<Ob3State['endorsements'][number]['state']> {
-  if (!checkOb3Schema(e).ok) return 'invalid';
+  if (!checkOb3Schema(proofsAsArrays(e)).ok) return 'invalid';
   const keys = newOb3State(e, null, null);
   for (const p of list(e['proof']).map(obj)) {
     const m = p?.['verificationMethod'];

@@ -1,6 +1,6 @@
 import { checkOb3Schema as validate } from '../../ob3/schema';
 import { fail, PASS, SKIP, type Check } from '../check';
-import { list } from '../ob3/state';
+import { list, proofsAsArrays } from '../ob3/state';
 
 /**
  * The credential against the 1EdTech JSON Schema of its type and each bundled `credentialSchema` it
@@ -15,9 +15,7 @@ export const checkOb3Schema: Check = {
     const s = ctx.ob3;
     if (!s || s.broken) return SKIP;
     if (list(s.credential['@context'])[0] === 'https://www.w3.org/2018/credentials/v1') return SKIP;
-    // One proof may be written as an object (JSON-LD: a one-element set); the schema wants an array.
-    const proof = s.credential['proof'];
-    const r = validate(proof === undefined ? s.credential : { ...s.credential, proof: list(proof) });
+    const r = validate(proofsAsArrays(s.credential));
     if (!r.ok) {
       if (s.credential['issuer'] === undefined) return fail('E172');
       if (r.violations.some((v) => v.startsWith('/issuer'))) return fail('E173');

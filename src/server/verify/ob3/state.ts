@@ -92,3 +92,17 @@ export function issuerOf(c: Obj): Obj {
 
 /** The credential's title for the report: the achievement's name, else the credential's. */
 export const nameOf = (c: Obj): string | null => str(obj(subjectOf(c)?.['achievement'])?.['name']) ?? str(c['name']);
+
+/**
+ * A copy with every `proof` written as an array: JSON-LD reads one proof object as a one-element
+ * set, but the 1EdTech schemas want the array (also inside embedded endorsements).
+ */
+export function proofsAsArrays(v: unknown, depth = 0): unknown {
+  if (depth > 8 || !v || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => proofsAsArrays(x, depth + 1));
+  const out: Obj = {};
+  for (const [k, x] of Object.entries(v as Obj)) {
+    out[k] = k === 'proof' && x && typeof x === 'object' && !Array.isArray(x) ? [x] : proofsAsArrays(x, depth + 1);
+  }
+  return out;
+}
