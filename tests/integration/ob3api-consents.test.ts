@@ -1,6 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/errors';
+import { purgeExpired } from '../../src/server/jobs/scheduled';
+import { purgeExpiredGrants } from '../../src/server/ob3api/housekeeping';
 import { connectedApps, disconnectApp } from '../../src/server/ob3api/connected-apps';
 import { OB3, SCOPE, answer, authorizeParams, bearer, tokensFor } from './ob3api-helpers';
 
@@ -66,5 +68,35 @@ describe('connected apps', () => {
     expect(
       all.every((r) => r.status === 'fulfilled' || (r.reason instanceof AppError && r.reason.code === 'E404160')),
     ).toBe(true);
+  });
+
+  it('the nightly purge removes codes and tokens a day past expiry and keeps the rest', async () => {
+    const { account } = await tokensFor();
+    const count = async () =>
+      env.DB.prepare(
+        `SELECT (SELECT COUNT(*) FROM ob3_tokens WHERE account_id = ?1) AS tokens, (SELECT COUNT(*) FROM ob3_auth_codes WHERE account_id = ?1) AS codes`,
+      )
+        .bind(account.id)
+        .first<{ tokens: number; codes: number }>();
+    const now = Date.now();
+    await purgeExpiredGrants(env, now);
+    // The code expired a minute after it was given, which is less than a day ago: kept.
+    expect(await count()).toEqual({ tokens: 2, codes: 1 });
+    // Two days on (this account's rows moved back, so other tests' rows in the shared database stay
+    // untouched): the code and the access token are gone; the 30-day refresh token stays.
+    const twoDays = 2 * 86_400_000;
+    await env.DB.batch([
+      env.DB.prepare('UPDATE ob3_tokens SET expires_at = expires_at - ? WHERE account_id = ?').bind(
+        twoDays,
+        account.id,
+      ),
+      env.DB.prepare('UPDATE ob3_auth_codes SET expires_at = expires_at - ? WHERE account_id = ?').bind(
+        twoDays,
+        account.id,
+      ),
+    ]);
+    // The nightly cron's purge runs it.
+    await purgeExpired(env, now);
+    expect(await count()).toEqual({ tokens: 1, codes: 0 });
   });
 });

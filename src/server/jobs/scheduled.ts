@@ -8,6 +8,7 @@ import { findDueOutbox } from '../outbox/repo';
 import { walletBadgeRepo } from '../wallet/badge-repo';
 import { reverifyImported } from '../import/reverify';
 import { runAnchoring } from '../anchoring/run';
+import { purgeExpiredGrants } from '../ob3api/housekeeping';
 
 /** Rows younger than this are still in the hands of their first queue message. */
 const SWEEP_GRACE_MS = 60_000;
@@ -37,6 +38,8 @@ export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   await purgeExpiredTokens(env.DB, now, now - RECEIVE_LINK_KEPT_MS, now - EXPLAINED_LINK_KEPT_MS);
   // Portal sign-in (issue 20): unfinished flows, unanswered choices, ended portal sessions, old jtis.
   await flowRepo(env.DB).purgeExpired(now);
+  // The OB 3.0 API (issue 21): codes and tokens a day past their expiry.
+  await purgeExpiredGrants(env, now);
 }
 
 /**

@@ -107,6 +107,12 @@ export function tokensRepo(d1: D1Database) {
       ),
     ],
 
+    /** Nightly: codes and tokens a day past their expiry (refused already; this reclaims space). */
+    purgeExpired: (before: number) => [
+      rawStatement(d1, 'DELETE FROM ob3_auth_codes WHERE expires_at < ?', before),
+      rawStatement(d1, 'DELETE FROM ob3_tokens WHERE expires_at < ?', before),
+    ],
+
     scopeOf: async (tokenHash: string) =>
       (
         await rawStatement(d1, 'SELECT scope FROM ob3_tokens WHERE token_hash = ?', tokenHash).first<{
