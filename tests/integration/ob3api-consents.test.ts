@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/errors';
 import { purgeExpired } from '../../src/server/jobs/scheduled';
@@ -29,7 +29,7 @@ describe('connected apps', () => {
 
     await disconnectApp(env, account.id, app.client.client_id);
     expect(await connectedApps(env, account.id)).toEqual([]);
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) })).status).toBe(401);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) })).status).toBe(401);
     const live = await env.DB.prepare(
       'SELECT COUNT(*) AS n FROM ob3_tokens WHERE account_id = ? AND revoked_at IS NULL',
     )
@@ -54,7 +54,9 @@ describe('connected apps', () => {
       );
     expect(await refused(a.account.id, b.app.client.client_id)).toBe('E404160');
     expect(await refused(a.account.id, 'unknown')).toBe('E404160');
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(b.tokens.access_token) })).status).toBe(200);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(b.tokens.access_token) })).status).toBe(
+      200,
+    );
     expect(await refused(a.account.id, a.app.client.client_id)).toBe('done');
     expect(await refused(a.account.id, a.app.client.client_id)).toBe('E404160');
   });

@@ -1,5 +1,5 @@
+import { env, exports } from 'cloudflare:workers';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
-import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
 import { verifyOb3Proofs } from '../../src/server/ob3/proof/verify';
@@ -72,7 +72,7 @@ describe('getCredentials', () => {
     await held(other.account.id, JSON.stringify(docs[0]), t0);
 
     const page = async (q: string) => {
-      const res = await SELF.fetch(`${OB3}/credentials?${q}`, { headers: bearer(tokens.access_token) });
+      const res = await exports.default.fetch(`${OB3}/credentials?${q}`, { headers: bearer(tokens.access_token) });
       expect(res.status).toBe(200);
       const body = await res.json<{ credential: { name: string }[]; compactJwsString?: string[] }>();
       expect(credentialsResponseErrors(body)).toEqual([]);
@@ -103,7 +103,7 @@ describe('getCredentials', () => {
 
 describe('upsertCredential', () => {
   const upsert = (token: string, body: string, type = 'application/json') =>
-    SELF.fetch(`${OB3}/credentials`, {
+    exports.default.fetch(`${OB3}/credentials`, {
       method: 'POST',
       headers: bearer(token, { 'Content-Type': type, 'CF-Connecting-IP': randomIp() }),
       body,
@@ -117,7 +117,7 @@ describe('upsertCredential', () => {
     expect(await created.json()).toEqual(doc);
     const again = await upsert(tokens.access_token, JSON.stringify(doc), 'application/vc+ld+json');
     expect(again.status).toBe(200);
-    const list = await SELF.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
+    const list = await exports.default.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
     expect(await list.json()).toEqual({ credential: [{ ...doc, proof: [doc['proof']] }] });
   });
 

@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import * as oauth from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/app';
@@ -21,7 +21,7 @@ import {
 
 /** Issue 21: every refusal of the OB 3.0 host API, with the RFC 6749 or Imsx_StatusInfo body it owes. */
 const json = (body: object, ip = randomIp()) =>
-  SELF.fetch(`${OB3}/oauth/register`, {
+  exports.default.fetch(`${OB3}/oauth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
     body: JSON.stringify(body),
@@ -39,7 +39,7 @@ const token = (
   form: Record<string, string> | string,
   type = 'application/x-www-form-urlencoded',
 ) =>
-  SELF.fetch(`${OB3}/oauth/token`, {
+  exports.default.fetch(`${OB3}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': type, ...(auth ? { Authorization: auth } : {}) },
     body: typeof form === 'string' ? form : new URLSearchParams(form),
@@ -120,7 +120,7 @@ describe('registration refusals (RFC 7591)', () => {
         json: { error, error_code: code },
       });
     }
-    const notJson = await SELF.fetch(`${OB3}/oauth/register`, {
+    const notJson = await exports.default.fetch(`${OB3}/oauth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': randomIp() },
       body: '{"client_name":',
@@ -130,7 +130,7 @@ describe('registration refusals (RFC 7591)', () => {
   });
 
   it('translates error_description into the request language', async () => {
-    const res = await SELF.fetch(`${OB3}/oauth/register`, {
+    const res = await exports.default.fetch(`${OB3}/oauth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': randomIp(), 'Accept-Language': 'ja' },
       body: JSON.stringify({ ...META, redirect_uris: ['http://evil.com/'] }),
@@ -154,7 +154,7 @@ describe('registration refusals (RFC 7591)', () => {
 
 describe('authorization request refusals', () => {
   const authorize = (params: URLSearchParams) =>
-    SELF.fetch(`${AS.authorization_endpoint}?${params.toString()}`, { redirect: 'manual' });
+    exports.default.fetch(`${AS.authorization_endpoint}?${params.toString()}`, { redirect: 'manual' });
 
   it('an unknown client or an unregistered redirect URI is answered here, never redirected (RED-01..05)', async () => {
     const app = await register();
@@ -226,7 +226,7 @@ describe('authorization request refusals', () => {
     expect(anonymous.status).toBe(401);
     const account = await createAccount();
     const cookie = `accessToken=${await createSession(account.id)}`;
-    const crossSite = await SELF.fetch(`${OB3}/oauth/authorize`, {
+    const crossSite = await exports.default.fetch(`${OB3}/oauth/authorize`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
@@ -308,11 +308,11 @@ describe('token endpoint refusals (RFC 6749 §5.2)', () => {
       code_verifier: c.verifier,
     };
     const first = await (await token(auth, form)).json<{ access_token: string; refresh_token: string }>();
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(first.access_token) })).status).toBe(200);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(first.access_token) })).status).toBe(200);
     const again = await token(auth, form);
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(first.access_token) })).status).toBe(401);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(first.access_token) })).status).toBe(401);
     expect((await token(auth, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).status).toBe(400);
   });
 
@@ -355,14 +355,14 @@ describe('token endpoint refusals (RFC 6749 §5.2)', () => {
     const { tokens } = await tokensFor();
     const other = await register();
     const revoke = (auth: string, t: string) =>
-      SELF.fetch(`${OB3}/oauth/revoke`, {
+      exports.default.fetch(`${OB3}/oauth/revoke`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: auth },
         body: new URLSearchParams({ token: t }),
       });
     expect((await revoke(basic(other.client.client_id, other.secret), 'unknown-token')).status).toBe(200);
     expect((await revoke(basic(other.client.client_id, other.secret), tokens.access_token)).status).toBe(200);
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) })).status).toBe(200);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) })).status).toBe(200);
     expect((await revoke(basic(other.client.client_id, 'wrong'), tokens.access_token)).status).toBe(401);
   });
 });
@@ -371,11 +371,11 @@ describe('resource call refusals (Imsx_StatusInfo)', () => {
   it('no token, a malformed one, one in the query: 401 unauthorizedrequest', async () => {
     const { tokens } = await tokensFor();
     const calls = [
-      SELF.fetch(`${OB3}/credentials`),
-      SELF.fetch(`${OB3}/credentials`, { headers: { Authorization: 'Bearer' } }),
-      SELF.fetch(`${OB3}/credentials`, { headers: { Authorization: `Basic ${tokens.access_token}` } }),
-      SELF.fetch(`${OB3}/credentials?access_token=${tokens.access_token}`),
-      SELF.fetch(`${OB3}/profile`, { headers: bearer(`${tokens.access_token}x`) }),
+      exports.default.fetch(`${OB3}/credentials`),
+      exports.default.fetch(`${OB3}/credentials`, { headers: { Authorization: 'Bearer' } }),
+      exports.default.fetch(`${OB3}/credentials`, { headers: { Authorization: `Basic ${tokens.access_token}` } }),
+      exports.default.fetch(`${OB3}/credentials?access_token=${tokens.access_token}`),
+      exports.default.fetch(`${OB3}/profile`, { headers: bearer(`${tokens.access_token}x`) }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
@@ -397,7 +397,7 @@ describe('resource call refusals (Imsx_StatusInfo)', () => {
       'since=2026-01-01',
       'since=2026-13-01T00:00:00Z',
     ]) {
-      const res = await SELF.fetch(`${OB3}/credentials?${q}`, { headers: bearer(tokens.access_token) });
+      const res = await exports.default.fetch(`${OB3}/credentials?${q}`, { headers: bearer(tokens.access_token) });
       const body = await res.json();
       expect({ q, status: res.status, errors: imsxErrors(body) }).toEqual({ q, status: 400, errors: [] });
       expect(body).toMatchObject({
@@ -410,7 +410,7 @@ describe('resource call refusals (Imsx_StatusInfo)', () => {
     }
     expect(
       (
-        await SELF.fetch(`${OB3}/credentials?limit=5&offset=10&since=2026-01-01T00:00:00Z`, {
+        await exports.default.fetch(`${OB3}/credentials?limit=5&offset=10&since=2026-01-01T00:00:00Z`, {
           headers: bearer(tokens.access_token),
         })
       ).status,
@@ -420,10 +420,14 @@ describe('resource call refusals (Imsx_StatusInfo)', () => {
   it('a token of a closed account or a withdrawn consent opens nothing', async () => {
     const a = await tokensFor();
     await env.DB.prepare("UPDATE accounts SET status = 'deleted' WHERE id = ?").bind(a.account.id).run();
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(a.tokens.access_token) })).status).toBe(401);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(a.tokens.access_token) })).status).toBe(
+      401,
+    );
     const b = await tokensFor();
     await env.DB.prepare('DELETE FROM ob3_consents WHERE account_id = ?').bind(b.account.id).run();
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(b.tokens.access_token) })).status).toBe(401);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(b.tokens.access_token) })).status).toBe(
+      401,
+    );
     const refreshed = await token(basic(b.app.client.client_id, b.app.secret), {
       grant_type: 'refresh_token',
       refresh_token: b.tokens.refresh_token ?? '',
@@ -434,7 +438,7 @@ describe('resource call refusals (Imsx_StatusInfo)', () => {
   it('upsert: a body that is not a credential is invalid_data (400), an unsupported type 415', async () => {
     const { tokens } = await tokensFor();
     const post = (body: string, type: string) =>
-      SELF.fetch(`${OB3}/credentials`, {
+      exports.default.fetch(`${OB3}/credentials`, {
         method: 'POST',
         headers: bearer(tokens.access_token, { 'Content-Type': type, 'CF-Connecting-IP': randomIp() }),
         body,

@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import * as oauth from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +23,7 @@ import { sha256Hex } from '../../src/server/auth/tokens';
 /** Issue 21: another wallet connects through the OB 3.0 host API, with oauth4webapi as the consumer. */
 describe('the OB 3.0 API flow with oauth4webapi', () => {
   it('discovery names the registration, authorization, token and refresh URLs and the scopes', async () => {
-    const res = await SELF.fetch(`${OB3}/discovery`);
+    const res = await exports.default.fetch(`${OB3}/discovery`);
     expect(res.status).toBe(200);
     const doc = await res.json<{ components: { securitySchemes: { OAuth2ACG: Record<string, unknown> } } }>();
     const scheme = doc.components.securitySchemes.OAuth2ACG as {
@@ -54,7 +54,9 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
 
     const { params, verifier, state } = await authorizeParams(app.client.client_id);
     // The authorization URL sends the browser to the consent page with the same request.
-    const first = await SELF.fetch(`${AS.authorization_endpoint}?${params.toString()}`, { redirect: 'manual' });
+    const first = await exports.default.fetch(`${AS.authorization_endpoint}?${params.toString()}`, {
+      redirect: 'manual',
+    });
     expect(first.status).toBe(302);
     const consent = new URL(first.headers.get('location') ?? '', 'http://127.0.0.1:8787');
     expect(consent.pathname).toBe('/ns/portal/openbadge/oauth/authorize');
@@ -79,14 +81,14 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: ALL_SCOPES });
     expect(tokens.refresh_token).toBeTruthy();
 
-    const list = await SELF.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
+    const list = await exports.default.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('0');
     expect(list.headers.get('link')).toContain('rel="first"');
     const body = await list.json();
     expect(credentialsResponseErrors(body)).toEqual([]);
 
-    const profile = await SELF.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) });
+    const profile = await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) });
     expect(await profile.json()).toMatchObject({ type: ['Profile'], name: 'Hanako Yamada', email: account.email });
 
     // Rotation: the new pair works, the old refresh token is spent.
@@ -102,7 +104,9 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
       ),
     );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(refreshed.access_token) })).status).toBe(200);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(refreshed.access_token) })).status).toBe(
+      200,
+    );
 
     // RFC 7009: revoking the refresh token ends the grant, its access tokens included.
     await oauth.processRevocationResponse(
@@ -115,7 +119,7 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
       ),
     );
     for (const token of [tokens.access_token, refreshed.access_token]) {
-      const res = await SELF.fetch(`${OB3}/profile`, { headers: bearer(token) });
+      const res = await exports.default.fetch(`${OB3}/profile`, { headers: bearer(token) });
       expect(res.status).toBe(401);
       const err = await res.json();
       expect(imsxErrors(err)).toEqual([]);
@@ -137,7 +141,7 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
     const replay = await refresh(tokens.refresh_token ?? '');
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ error: 'invalid_grant', error_code: 'E400165' });
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(next.access_token) })).status).toBe(401);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(next.access_token) })).status).toBe(401);
     expect((await refresh(next.refresh_token ?? '')).status).toBe(400);
   });
 
@@ -158,7 +162,7 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
 
   it('a token only reaches what its scope allows (403 insufficient scope, Imsx_StatusInfo)', async () => {
     const { tokens } = await tokensFor(SCOPE.profile);
-    const res = await SELF.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
+    const res = await exports.default.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toContain('insufficient_scope');
     const body = await res.json();
@@ -168,16 +172,16 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
       imsx_severity: 'error',
       imsx_codeMinor: { imsx_codeMinorField: [{ imsx_codeMinorFieldValue: 'forbidden' }] },
     });
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) })).status).toBe(200);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) })).status).toBe(200);
   });
 
   it('an expired access token is refused; the wallet session cookie alone opens nothing', async () => {
     const { tokens, cookie } = await tokensFor();
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await exports.default.fetch(`${OB3}/profile`, { headers: { Cookie: cookie } })).status).toBe(401);
     await env.DB.prepare('UPDATE ob3_tokens SET expires_at = ? WHERE token_hash = ?')
       .bind(Date.now() - 1, await sha256Hex(tokens.access_token))
       .run();
-    const res = await SELF.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) });
+    const res = await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({
       imsx_codeMinor: { imsx_codeMinorField: [{ imsx_codeMinorFieldName: 'E401161' }] },

@@ -1,5 +1,5 @@
+import { exports } from 'cloudflare:workers';
 import { Validator, type Schema } from '@cfworker/json-schema';
-import { SELF } from 'cloudflare:test';
 import * as oauth from 'oauth4webapi';
 import credentialsResponse from '../../src/server/ob3/schema/getopenbadgecredentialsresponse.min.json';
 import imsxStatusInfo from '../../src/server/ob3/schema/imsx_statusinfo.min.json';
@@ -23,7 +23,7 @@ export const AS: oauth.AuthorizationServer = {
   registration_endpoint: `${OB3}/oauth/register`,
 };
 export const OPTIONS = {
-  [oauth.customFetch]: (url: string, init: RequestInit) => SELF.fetch(url, init),
+  [oauth.customFetch]: (url: string, init: RequestInit) => exports.default.fetch(url, init),
   [oauth.allowInsecureRequests]: true,
 };
 
@@ -69,7 +69,7 @@ export async function authorizeParams(clientId: string, scope = ALL_SCOPES) {
 export async function answer(cookie: string, params: URLSearchParams, decision: 'allow' | 'deny') {
   const body = new URLSearchParams(params);
   body.set('decision', decision);
-  return SELF.fetch(`${OB3}/oauth/authorize`, {
+  return exports.default.fetch(`${OB3}/oauth/authorize`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },

@@ -1,14 +1,13 @@
-import { env } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/auth/tokens';
 import { clientsRepo } from '../../src/server/ob3api/clients-repo';
-import { SELF } from 'cloudflare:test';
 import { OB3, REDIRECT, ALL_SCOPES, bearer, consentedCode, randomIp, tokensFor } from './ob3api-helpers';
 
 /** Issue 21: the OB 3.0 host API's writes under 50 parallel requests (one atomic batch each). */
 const basic = (id: string, secret: string) => `Basic ${btoa(`${id}:${secret}`)}`;
 const token = (auth: string, form: Record<string, string>) =>
-  SELF.fetch(`${OB3}/oauth/token`, {
+  exports.default.fetch(`${OB3}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: auth },
     body: new URLSearchParams(form),
@@ -24,7 +23,7 @@ describe('50 parallel requests', () => {
     });
     const all = await Promise.all(
       Array.from({ length: 50 }, () =>
-        SELF.fetch(`${OB3}/oauth/register`, {
+        exports.default.fetch(`${OB3}/oauth/register`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': randomIp() },
           body,
@@ -89,7 +88,9 @@ describe('50 parallel requests', () => {
       .bind(c.app.client.client_id)
       .first<{ n: number; revoked: number }>();
     expect(issued).toEqual({ n: 2, revoked: 2 });
-    expect((await SELF.fetch(`${OB3}/profile`, { headers: bearer(winner?.access_token ?? '') })).status).toBe(401);
+    expect(
+      (await exports.default.fetch(`${OB3}/profile`, { headers: bearer(winner?.access_token ?? '') })).status,
+    ).toBe(401);
   });
 
   it('one refresh token used 50 times at once: exactly one rotation wins; the replays end the grant', async () => {
