@@ -1,5 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
+import { encode as base58 } from 'base58-universal';
+import { base64url, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
 import { verifyOb3Proofs } from '../../src/server/ob3/proof/verify';
@@ -119,6 +121,33 @@ describe('upsertCredential', () => {
     expect(again.status).toBe(200);
     const list = await exports.default.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
     expect(await list.json()).toEqual({ credential: [{ ...doc, proof: [doc['proof']] }] });
+  });
+
+  it('a VC-JWT as text/plain is imported (201, the same text back) and listed in compactJwsString', async () => {
+    const { account, tokens } = await tokensFor(`${SCOPE.upsert} ${SCOPE.read}`);
+    const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const x = base64url.decode((await exportJWK(publicKey)).x as string);
+    const did = `did:key:z${base58(Uint8Array.of(0xed, 0x01, ...x))}`;
+    const unsigned = await signedFor(account.email, 'Signed as a JWT');
+    // The same credential, unsigned: the JWT's signature is its proof.
+    const vc: Record<string, unknown> = { ...unsigned, issuer: { id: did, type: ['Profile'], name: 'JWT issuer' } };
+    delete vc['proof'];
+    const jwt = await new SignJWT({
+      vc,
+      iss: did,
+      jti: vc['id'] as string,
+      nbf: Date.parse('2026-01-01T00:00:00Z') / 1000,
+    })
+      .setProtectedHeader({ alg: 'EdDSA', kid: `${did}#${did.slice(8)}` })
+      .sign(privateKey);
+    const created = await upsert(tokens.access_token, jwt, 'text/plain');
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toContain('text/plain');
+    expect(await created.text()).toBe(jwt);
+    const list = await exports.default.fetch(`${OB3}/credentials`, { headers: bearer(tokens.access_token) });
+    const body = await list.json();
+    expect(body).toEqual({ credential: [], compactJwsString: [jwt] });
+    expect(credentialsResponseErrors(body)).toEqual([]);
   });
 
   it('a credential for someone else or with a broken signature is invalid_data (400)', async () => {
