@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bakeOb3Png, bakeOb3Svg } from '../../src/server/openbadges/baking';
+import { verifyFromForm } from '../../src/server/verify/form';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
 import {
   SERVER,
@@ -233,6 +234,13 @@ describe('in the wallet', () => {
     expect(report).toMatchObject({ badge_pass: true, verify_state: 'valid' });
     // The holder is named, the address never shown.
     expect(JSON.stringify(report)).not.toContain(u.email);
+    // The same from the badge page's button without JavaScript (the verify page's form).
+    const form = new FormData();
+    form.set('host_assertion_id', id);
+    expect(await verifyFromForm(env, form, '198.51.100.250')).toMatchObject({
+      badge_pass: true,
+      verify_state: 'valid',
+    });
   });
 
   it('the nightly re-verification reads the stored credential again and sees it revoked', async () => {

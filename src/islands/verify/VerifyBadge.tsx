@@ -92,6 +92,9 @@ export default function VerifyBadge(props: {
       <form method="post" action={props.action} onSubmit={submit}>
         {props.assertionId ? (
           <input type="hidden" name="assertion_id" value={props.assertionId} />
+        ) : props.hostAssertionId && !props.email ? (
+          // A public imported badge, as the island asks for it: an OB 3.0 one has no URL (issue 21).
+          <input type="hidden" name="host_assertion_id" value={props.hostAssertionId} />
         ) : (
           <input type="hidden" name="url" value={props.url} />
         )}
