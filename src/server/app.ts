@@ -54,6 +54,8 @@ import { OB3_API } from './ob3api/config';
 import { issuedCredential } from './ob3api/issued';
 import { oauthRoutes } from './ob3api/oauth-routes';
 import { resourceRoutes } from './ob3api/resource-routes';
+import { ob3IssueRoutes } from './ob3/issue/routes';
+import { OB3_ISSUE_PREFIX } from './ob3/issue/urls';
 
 /** The Astro side of the Worker, given by src/fetch.ts; tests run the API without it. */
 export interface Frontend {
@@ -127,6 +129,8 @@ const api = new OpenAPIHono<AppEnv>()
   .route(WALLET_API, publicApi)
   .route(ISSUER_API, issuerApi)
   .route(OB_PREFIX, hostedApi)
+  // Issue 21: OB 3.0 issuing documents (issuers' did:web documents, status lists, credentials).
+  .route(OB3_ISSUE_PREFIX, ob3IssueRoutes)
   .route(PORTAL_API, backchannelRoutes)
   .route('/api/dev', devRoutes);
 

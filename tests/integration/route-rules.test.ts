@@ -139,6 +139,10 @@ const PLAIN_GETS = new Set([
   '/api/v1.0/openBadge/v2/BlockcertsIssuer/:id',
   '/api/v1.0/openBadge/v2/BlockcertsRevocationList/:id',
   '/api/v1.0/openBadge/v2/AssertionBC/:id',
+  // Issue 21: OB 3.0 issuing documents (issuers' did:web documents, status lists, credentials).
+  '/api/v1.0/openBadge/v3/issuers/:id/did.json',
+  '/api/v1.0/openBadge/v3/issuers/:id/status/:n{[0-9]{1,6}}',
+  '/api/v1.0/openBadge/v3/credentials/:id',
   `${W}/Public/ShareImage/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ShareImage/:kind{class|issuer|skill}/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ShareImage/acaddoc/:file{[A-Za-z0-9_-]+\\.png}`,

@@ -68,9 +68,9 @@ export function assertionsRepo(d1: D1Database) {
       return rows[0] ?? null;
     },
 
-    /** Revokes only a live assertion; returns false when it was already revoked or deleted. */
-    async revoke(id: string, issuerId: string, reason: string, now: number): Promise<boolean> {
-      const res = await d
+    /** Revokes only a live assertion (a statement for a batch; RETURNING holds the row when it did). */
+    revoke(id: string, issuerId: string, reason: string, now: number) {
+      return d
         .update(assertions)
         .set({ revokedAt: now, revokedReason: reason, updatedAt: now })
         .where(
@@ -82,7 +82,6 @@ export function assertionsRepo(d1: D1Database) {
           ),
         )
         .returning({ id: assertions.id });
-      return res.length === 1;
     },
 
     markDeletedByIssuer: (id: string, issuerId: string, now: number) =>

@@ -11,6 +11,7 @@ import type { AwardChunk, AwardSpec, PlannedAward } from '../outbox/payloads';
 import { path } from '../../lib/paths';
 import { accountRepo } from '../accounts/account-repo';
 import { walletUrl } from '../http/wallet-url';
+import { ob3StatusRepo } from '../ob3/issue/status-repo';
 import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
@@ -26,6 +27,7 @@ const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart
 export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()): Promise<void> {
   const issuing = issuingRepo(env.DB);
   const repo = assertionsRepo(env.DB);
+  const status = ob3StatusRepo(env.DB);
   const [issuer, badgeClass, existing] = await Promise.all([
     issuing.issuer(chunk.issuerId),
     issuing.badgeClass(chunk.spec.badgeClassId),
@@ -71,7 +73,12 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
         updatedAt: now,
       }),
     );
-    if (p.reissuedFrom) statements.push(repo.markDeletedByIssuer(p.reissuedFrom, issuer.id, now));
+    // OB 3.0 (issue 21): the award's bit in the issuer's status list, taken in this same batch.
+    statements.push(...status.allocate(issuer.id, p.assertionId, now));
+    if (p.reissuedFrom) {
+      statements.push(repo.markDeletedByIssuer(p.reissuedFrom, issuer.id, now));
+      statements.push(status.touchListOf(p.reissuedFrom));
+    }
     const token = randomToken();
     const days = CONFIG.award.receiveLinkDays;
     statements.push(

@@ -43,27 +43,36 @@ export interface IssuerKeyMaterial {
   privateKeyEnc: string;
 }
 
+/**
+ * Seals private key bytes for storage ("v1.<iv>.<data>", AES-256-GCM under KEY_ENCRYPTION_KEY): the
+ * one form every issuer private key is kept in (RSA here, Ed25519 for OB 3.0 in ob3/issue).
+ */
+export async function sealPrivateKey(
+  env: Parameters<typeof wrappingKey>[0],
+  bytes: ArrayBuffer | Uint8Array<ArrayBuffer>,
+) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await wrappingKey(env), bytes);
+  return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
+}
+
+/** Opens what sealPrivateKey sealed (throws on another format or a wrong master secret). */
+export async function unsealPrivateKey(env: Parameters<typeof wrappingKey>[0], enc: string): Promise<ArrayBuffer> {
+  const [version, iv, data] = enc.split('.');
+  if (version !== 'v1' || !iv || !data) throw new Error('unknown private key format');
+  return crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromB64url(iv) }, await wrappingKey(env), fromB64url(data));
+}
+
 /** Makes a key pair: the public key as PEM for the CryptographicKey, the private key encrypted. */
 export async function createIssuerKey(env: Parameters<typeof wrappingKey>[0]): Promise<IssuerKeyMaterial> {
   const pair = (await crypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as CryptoKeyPair;
   const spki = (await crypto.subtle.exportKey('spki', pair.publicKey)) as ArrayBuffer;
   const pkcs8 = (await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer;
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await wrappingKey(env), pkcs8);
-  return {
-    publicKeyPem: pem('PUBLIC KEY', spki),
-    privateKeyEnc: `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`,
-  };
+  return { publicKeyPem: pem('PUBLIC KEY', spki), privateKeyEnc: await sealPrivateKey(env, pkcs8) };
 }
 
 /** Decrypts a stored private key into a signing-only CryptoKey (never exportable again). */
 export async function openIssuerKey(env: Parameters<typeof wrappingKey>[0], privateKeyEnc: string): Promise<CryptoKey> {
-  const [version, iv, data] = privateKeyEnc.split('.');
-  if (version !== 'v1' || !iv || !data) throw new Error('unknown private key format');
-  const pkcs8 = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: fromB64url(iv) },
-    await wrappingKey(env),
-    fromB64url(data),
-  );
+  const pkcs8 = await unsealPrivateKey(env, privateKeyEnc);
   return crypto.subtle.importKey('pkcs8', pkcs8, { name: RSA.name, hash: RSA.hash }, false, ['sign']);
 }

@@ -7,3 +7,4 @@ export * from './search';
 export * from './blockcerts';
 export * from './portal';
 export * from './ob3api';
+export * from './ob3issue';
