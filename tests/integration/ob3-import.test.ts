@@ -202,7 +202,7 @@ describe('refusals', () => {
 });
 
 describe('in the wallet', () => {
-  it('search finds it by name and issuer; published, its public page data and public verification say valid', async () => {
+  it('search finds it by name, skill and issuer; published, its public page data and public verification say valid', async () => {
     const u = await me();
     const { jwt } = await ob3Jwt((did) => ob3Credential(did, u.email, {}));
     const r = await add(u.token, { json: jwt });
@@ -216,6 +216,10 @@ describe('in the wallet', () => {
       ).map((a) => a['id']);
     expect(await found('knot', [0])).toEqual([id]);
     expect(await found('harbour guild', [1])).toEqual([id]);
+    // By a skill (the achievement's tag) under "badge name", and with no type given.
+    expect(await found('seamanship', [0])).toEqual([id]);
+    expect(await found('rigging knot', [])).toEqual([id]);
+    expect(await found('seamanship', [1])).toEqual([]);
     expect(await found('sailing-nothing', [0])).toEqual([]);
     // Not public yet: its public data and its public verification are not there.
     expect((await walletCall(u.token, 'Public/GetHostAssertion', { assertion_id: id })).http).toBe(404);

@@ -120,6 +120,9 @@ describe('receive all, sorting and keyword search', () => {
       2,
     );
     expect((await call('FindList', w.token, { search_keyword: '100%' })).json.total_count).toBe(0);
+    // A skill of the class is found under "badge name" (issue 21), not under the issuer.
+    expect((await call('FindList', w.token, { search_keyword: 'データ', search_types: [0] })).json.total_count).toBe(2);
+    expect((await call('FindList', w.token, { search_keyword: 'データ', search_types: [1] })).json.total_count).toBe(0);
   });
 
   it('revoked badges show as revoked and count as unpublishable (filter 3)', async () => {

@@ -13,9 +13,12 @@ const COLUMNS: Record<SortKey, string> = {
 
 /** Visibility filter of spec §3: 0 all, 1 public, 2 private, 3 unpublishable, 4 unaccepted. */
 export type Visibility = 0 | 1 | 2 | 3 | 4;
-/** Search types of spec §3: badge name, issuer name, recipient name (the address it was sent to). */
+/**
+ * Search types of spec §3: badge name, issuer name, recipient name (the address it was sent to).
+ * A badge is also found by its skills under "badge name" (issue 21: an OB 3.0 badge by its tags).
+ */
 export type SearchType = 0 | 1 | 2;
-const SEARCH_COLUMNS: Record<SearchType, string> = { 0: 'name', 1: 'issuer_name', 2: 'email' };
+const SEARCH_COLUMNS: Record<SearchType, string[]> = { 0: ['name', 'skills'], 1: ['issuer_name'], 2: ['email'] };
 
 export interface ListQuery {
   sort: string;
@@ -44,7 +47,7 @@ export function keywordWords(keyword: string): string[] {
 
 /** `(name LIKE ? OR issuer_name LIKE ?) AND (…)` for each word, with its parameters. */
 export function keywordClause(words: string[], types: SearchType[]): { sql: string; params: string[] } {
-  const columns = (types.length ? types : ([0, 1] as SearchType[])).map((t) => SEARCH_COLUMNS[t]);
+  const columns = (types.length ? types : ([0, 1] as SearchType[])).flatMap((t) => SEARCH_COLUMNS[t]);
   const params: string[] = [];
   const parts = words.map((w) => {
     const like = `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

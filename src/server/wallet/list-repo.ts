@@ -94,14 +94,25 @@ function statusClause(v: Visibility): { m: string; h: string | null } {
   }
 }
 
+/**
+ * The skills a keyword also matches, space-separated: the class's tags of a badge issued here, the
+ * tags kept with an imported one (an OB 3.0 achievement's `tag`, issue 21). Only selected when a
+ * keyword is searched, so the plain list stays on its indexes.
+ */
+const OWN_SKILLS = `(SELECT group_concat(t.name, ' ') FROM badge_class_tags bt JOIN tags t ON t.id = bt.tag_id
+  WHERE bt.badge_class_id = a.badge_class_id)`;
+const HOST_SKILLS = `(SELECT group_concat(value, ' ') FROM json_each(h.badge_json, '$.tags') WHERE type = 'text')`;
+
 /** The two sides of the list (issued here, imported), each a full SELECT with ?1 = account id. */
-function listSides(v: Visibility): { own: string; host: string | null } {
+function listSides(v: Visibility, skills = false): { own: string; host: string | null } {
   const s = statusClause(v);
   const own = `SELECT 'm' AS kind, a.id AS id, bc.name AS name, bc.description AS description, a.issuer_id AS issuer_id,
       i.name AS issuer_name, a.recipient_email AS email, a.issued_on AS issued_on, a.expires_at AS expires_at,
       a.revoked_at AS revoked_at, a.is_public AS is_public, a.is_blockchain AS is_blockchain,
       a.accept_status AS accept_status, a.created_at AS created_at, a.accepted_at AS accepted_at,
-      CASE WHEN bc.image_key IS NOT NULL AND bc.deleted_at IS NULL THEN bc.id END AS image_id
+      CASE WHEN bc.image_key IS NOT NULL AND bc.deleted_at IS NULL THEN bc.id END AS image_id${
+        skills ? `, ${OWN_SKILLS} AS skills` : ''
+      }
     FROM assertions a JOIN badge_classes bc ON bc.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
     WHERE a.account_id = ?1 AND ${LIVE} AND ${s.m}`;
   if (!s.h) return { own, host: null };
@@ -109,7 +120,7 @@ function listSides(v: Visibility): { own: string; host: string | null } {
       h.issuer_name AS issuer_name, h.recipient_email AS email, h.issued_on AS issued_on, h.expires_at AS expires_at,
       h.revoked_at AS revoked_at, h.is_public AS is_public, 0 AS is_blockchain, 2 AS accept_status,
       h.created_at AS created_at, h.created_at AS accepted_at,
-      CASE WHEN h.image_key IS NOT NULL THEN h.id END AS image_id
+      CASE WHEN h.image_key IS NOT NULL THEN h.id END AS image_id${skills ? `, ${HOST_SKILLS} AS skills` : ''}
     FROM host_assertions h WHERE h.account_id = ?1 AND ${s.h}`;
   return { own, host };
 }
@@ -120,7 +131,7 @@ function listSides(v: Visibility): { own: string; host: string | null } {
  * early instead of sorting the whole wallet; with a keyword the filter runs on the merged rows.
  */
 function pageSql(v: Visibility, order: string, kw: string, limit: number, offset: number): string {
-  const { own, host } = listSides(v);
+  const { own, host } = listSides(v, kw !== '1');
   const cut = (sql: string) => (kw === '1' ? `SELECT * FROM (${sql} ORDER BY ${order} LIMIT ${limit + offset})` : sql);
   const merged = host ? `${cut(own)} UNION ALL ${cut(host)}` : cut(own);
   return `SELECT * FROM (${merged}) WHERE ${kw} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
@@ -128,7 +139,7 @@ function pageSql(v: Visibility, order: string, kw: string, limit: number, offset
 
 /** How many rows the filter holds: counted on the badge tables alone unless a keyword needs the names. */
 function totalSql(v: Visibility, kw: string): string {
-  const { own, host } = listSides(v);
+  const { own, host } = listSides(v, kw !== '1');
   if (kw !== '1') return `SELECT COUNT(*) AS n FROM (${host ? `${own} UNION ALL ${host}` : own}) WHERE ${kw}`;
   const s = statusClause(v);
   const mine = `SELECT COUNT(*) FROM assertions a WHERE a.account_id = ?1 AND ${LIVE} AND ${s.m}`;
