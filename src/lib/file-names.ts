@@ -2,6 +2,7 @@
  * Download file names (spec §3 lists the kinds; the patterns are ours):
  *   image        badge_{name}_{yyyymmdd}.png|svg      baked image
  *   json         badge_{name}_{yyyymmdd}.json         Open Badges assertion
+ *   ob3          badge_ob3_{name}_{yyyymmdd}.json|png  Open Badges 3.0 credential, or baked in the PNG (issue 21)
  *   certificate  certificate_{name}_{yyyymmdd}.pdf    PDF certificate
  *   qrcode       qrcode_{name}.png                    QR code of the public page
  *   blockchain   blockchain_certificate_{name}_{yyyymmdd}.json
@@ -9,11 +10,12 @@
  *   acaddoc      academic_certificate_{title}_{yyyymmdd}.pdf   an academic document's PDF (issue 18)
  * {name} keeps letters of every script; characters that break file systems become "_".
  */
-export type DownloadKind = 'image' | 'json' | 'certificate' | 'qrcode' | 'blockchain' | 'detail' | 'acaddoc';
+export type DownloadKind = 'image' | 'json' | 'ob3' | 'certificate' | 'qrcode' | 'blockchain' | 'detail' | 'acaddoc';
 
 const PREFIX: Record<DownloadKind, string> = {
   image: 'badge',
   json: 'badge',
+  ob3: 'badge_ob3',
   certificate: 'certificate',
   qrcode: 'qrcode',
   blockchain: 'blockchain_certificate',

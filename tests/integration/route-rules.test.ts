@@ -60,6 +60,9 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session(`${W}/Download/image`),
   session(`${W}/Download/json`),
   session(`${W}/Download/pdf`),
+  // Issue 21: the award as an Open Badges 3.0 credential (JSON, baked PNG).
+  session(`${W}/Download/ob3json`),
+  session(`${W}/Download/ob3image`),
   session(`${W}/Download/Blockchain`),
   session('/api/v1.0/openbadge/v2/AdAssertion/Download/Blockchain'),
   session(`${W}/GetQRCodeForPublicDetail`),

@@ -7,11 +7,16 @@ export interface DownloadsLabels extends DownloadLabels {
   image: string;
   json: string;
   pdf: string;
+  ob3json: string;
+  ob3image: string;
 }
 
-const KINDS = ['image', 'json', 'pdf'] as const;
+const KINDS = ['image', 'json', 'pdf', 'ob3json', 'ob3image'] as const;
 
-/** The owner's downloads of a received badge: baked image, Open Badges JSON, PDF certificate. */
+/**
+ * The owner's downloads of a received badge: baked image, Open Badges JSON, PDF certificate, and
+ * the same badge as an Open Badges 3.0 credential (JSON, or baked into a PNG; issue 21).
+ */
 export default function Downloads({ id, labels }: { id: string; labels: DownloadsLabels }) {
   const [busy, setBusy] = useState<string | null>(null);
   const get = async (kind: (typeof KINDS)[number]) => {

@@ -33,6 +33,17 @@ const image = download(
   binary('image/png', 'Image'),
 );
 const json = download('json', 'The Open Badges assertion (JSON-LD)', binary('application/ld+json', 'Assertion'));
+// Issue 21: the same award as an Open Badges 3.0 credential, as JSON and baked into a PNG.
+const ob3json = download(
+  'ob3json',
+  'The Open Badges 3.0 credential (signed OpenBadgeCredential, JSON)',
+  binary('application/json', 'OpenBadgeCredential'),
+);
+const ob3image = download(
+  'ob3image',
+  'The badge image as a PNG carrying the Open Badges 3.0 credential (iTXt openbadgecredential)',
+  binary('image/png', 'Image'),
+);
 const qr = route({
   method: 'post',
   path: `${W}/GetQRCodeForPublicDetail`,
@@ -74,6 +85,19 @@ export const downloadRoutes = router
     const r = await downloadService(c.env).json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     const text = JSON.stringify(r.doc, null, 2);
     return file(c, text, 'application/ld+json', downloadName('json', r.badge.name, 'json', r.badge.issuedOn));
+  })
+  .openapi(ob3json, async (c) => {
+    const r = await downloadService(c.env).ob3Json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+    const text = JSON.stringify(r.doc, null, 2);
+    return file(c, text, 'application/json', downloadName('ob3', r.badge.name, 'json', r.badge.issuedOn));
+  })
+  .openapi(ob3image, async (c) => {
+    const r = await downloadService(c.env).ob3Image(
+      c.req.valid('json').assertion_id,
+      c.var.user?.accountId ?? '',
+      (p) => c.executionCtx.waitUntil(p),
+    );
+    return file(c, r.bytes, 'image/png', downloadName('ob3', r.badge.name, 'png', r.badge.issuedOn));
   })
   .openapi(qr, async (c) => {
     const r = await downloadService(c.env).qrCode(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');

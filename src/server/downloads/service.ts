@@ -11,6 +11,8 @@ import type { Translate } from '../../i18n/translator';
 import { renderCertificate } from './pdf';
 import { certificateText, pdfRecipientName } from './pdf-language';
 import { qrPng, qrSvg } from './qr';
+import { ob3CredentialOf } from '../ob3/issue/service';
+import { bakeOb3Png } from '../openbadges/baking';
 
 /** The public page a QR code and a PDF point to (also the page a verifier opens). */
 export const publicPageUrl = (env: Env, id: string) => walletUrl(env, `/public/assertions/detail/${id}`);
@@ -71,6 +73,28 @@ export function downloadService(env: Env) {
       const live = await hostedService(env).liveAssertion(b.id);
       if (live.kind === 'missing') throw new AppError('E404101');
       return { badge: b, doc: live.doc };
+    },
+
+    /** The award as a signed Open Badges 3.0 credential (issue 21); a revoked one says so in its status. */
+    async ob3Json(id: string, accountId: string) {
+      const b = await receivedBadge(env, id, accountId);
+      const doc = await ob3CredentialOf(env, b.id);
+      if (!doc) throw new AppError('E404101');
+      return { badge: b, doc };
+    },
+
+    /**
+     * The OB 3.0 credential baked into the badge's PNG (iTXt `openbadgecredential`); an SVG badge
+     * image is rasterised first, so this download is always a PNG.
+     */
+    async ob3Image(id: string, accountId: string, waitUntil: (p: Promise<unknown>) => void) {
+      const badge = await receivedBadge(env, id, accountId);
+      const doc = await ob3CredentialOf(env, badge.id);
+      if (!doc) throw new AppError('E404101');
+      const bc = await issuingRepo(env.DB).badgeClass(badge.badgeClassId);
+      const png = await badgePng(env, bc?.imageKey ?? null, bc?.imageType ?? null, waitUntil);
+      if (!png) throw new AppError('E404101');
+      return { badge, bytes: bakeOb3Png(png, JSON.stringify(doc)) };
     },
 
     /** The QR code of a badge's public page (issued, or else imported). */
