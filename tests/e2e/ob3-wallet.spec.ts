@@ -109,7 +109,7 @@ test('an OB 3.0 credential signed elsewhere: imported, shown, published, and val
   expect(problems).toEqual([]);
 });
 
-test('pasted credential text that is not a badge: a translated error on the import page, nothing added', async ({
+test('the import page: pasted text that is not a badge is a translated error; a .json credential file is imported', async ({
   page,
 }) => {
   const me = await holder('ja');
@@ -119,6 +119,19 @@ test('pasted credential text that is not a badge: a translated error on the impo
   await page.getByRole('button', { name: en.import.submit }).click();
   await expect(page.getByRole('alert')).toHaveText(en.errors.E422100);
   await expect(page.getByLabel(en.import.credential)).toHaveValue('{"hello": "world"}');
+  // A file and pasted text at once: not exactly one.
+  const name = `Semaphore file ${Date.now().toString(36)}`;
+  const { json } = bakedOb3Badge(me.email, name);
+  const file = { name: 'credential.json', mimeType: 'application/json', buffer: Buffer.from(json) };
+  await page.getByLabel(en.import.image).setInputFiles(file);
+  await page.getByRole('button', { name: en.import.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.errors.E400103);
+  await page.getByLabel(en.import.credential).fill('');
+  await page.getByLabel(en.import.image).setInputFiles(file);
+  await page.getByRole('button', { name: en.import.submit }).click();
+  await expect(page).toHaveURL(/\/assertions\/host\/detail\/[^/?]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('ob3-type')).toHaveText(en.detail.ob3.type.Certificate);
 });
 
 test.describe('3.0 details in every script, drawn by the web fonts (no tofu)', () => {
