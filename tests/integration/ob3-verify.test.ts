@@ -136,6 +136,24 @@ describe('a valid OB 3.0 credential (eddsa-rdfc-2022, did:key)', () => {
     expect(out.url).toBeNull();
   });
 
+  it('every bundled OB 3.0 context address is accepted (3.0.0 under its three names with VC 1.1, 3.0.2 with 2.0)', async () => {
+    const key = await didKeyPair();
+    const OB = 'https://purl.imsglobal.org/spec/ob/v3p0';
+    const VC1 = 'https://www.w3.org/2018/credentials/v1';
+    for (const [vc, ob] of [
+      [VC1, `${OB}/context.json`],
+      [VC1, `${OB}/context/ob_v3p0.jsonld`],
+      [VC1, `${OB}/context-3.0.0.json`],
+      ['https://www.w3.org/ns/credentials/v2', `${OB}/context-3.0.2.json`],
+    ] as const) {
+      // VC 1.1 names its issue date issuanceDate (validFrom is no term of its context).
+      const dates = vc === VC1 ? { validFrom: undefined, issuanceDate: '2026-01-01T00:00:00Z' } : {};
+      const c = JSON.parse(JSON.stringify(credential(key.did, { '@context': [vc, ob], ...dates }))) as Obj;
+      const r = await run(asJson(await signOb3Credential(c, key.signer())));
+      expect(r.verify_errors_code, ob).toEqual([]);
+    }
+  });
+
   it('through the route as JSON and as a baked image; a changed field fails issued_by (E168)', async () => {
     const key = await didKeyPair();
     const signed = await signOb3Credential(credential(key.did), key.signer());

@@ -3,7 +3,8 @@ import { fail, PASS, SKIP, type Check } from '../check';
 import { list } from '../ob3/state';
 
 const VC_FIRST = ['https://www.w3.org/ns/credentials/v2', 'https://www.w3.org/2018/credentials/v1'];
-const OB3 = /^https:\/\/purl\.imsglobal\.org\/spec\/ob\/v3p0\/context(?:-3\.0\.\d+\.json|\.json)$/;
+// context.json, context-3.0.x.json, and the 3.0.0 draft's context/ob_v3p0.jsonld (all bundled).
+const OB3 = /^https:\/\/purl\.imsglobal\.org\/spec\/ob\/v3p0\/context(?:-3\.0\.\d+\.json|\.json|\/ob_v3p0\.jsonld)$/;
 
 /**
  * OB 3.0 §8.1 / VC data model: the first context is the VC one (1.1 or 2.0), an OB 3.0 context is
