@@ -1,8 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bakeOb3Png, bakeOb3Svg } from '../../src/server/openbadges/baking';
+import { ob3CredentialOf } from '../../src/server/ob3/issue/service';
 import { verifyFromForm } from '../../src/server/verify/form';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
+import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 import {
   SERVER,
   didKey,
@@ -187,6 +189,19 @@ describe('refusals', () => {
     expect((await add(u.token, { json })).code).toBe('E409106');
     expect((await add(u.token, { image: b64(bakeOb3Png(PNG_1X1, json)), file_name: 'b.png' })).code).toBe('E409106');
     expect(await rows(u.id)).toHaveLength(1);
+  });
+
+  it('a badge issued here, as its OB 3.0 credential, is already in the list (E409106)', async () => {
+    const u = await me();
+    const { apiKey } = await newIssuer('Lanyard Own Academy');
+    const [award] = (await awardTo(apiKey, await newBadgeClass(apiKey, { name: 'Own badge' }), [u.email])).ids;
+    await env.DB.prepare('UPDATE assertions SET account_id = ?, accept_status = 2 WHERE id = ?')
+      .bind(u.id, award)
+      .run();
+    const credential = await ob3CredentialOf(env, award ?? '');
+    const r = await add(u.token, { json: JSON.stringify(credential) });
+    expect(r.code).toBe('E409106');
+    expect(await rows(u.id)).toEqual([]);
   });
 
   it('50 parallel imports of one credential keep exactly one row', async () => {

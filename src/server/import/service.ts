@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
 import { throttle } from '../http/throttle';
 import { OB_PREFIX } from '../openbadges/urls';
+import { ob3Urls } from '../ob3/issue/urls';
 import { FetchBudget } from '../outbound/fetch';
 import { parseIsoDate } from '../verify/dates';
 import { docSource } from '../verify/doc-source';
@@ -20,6 +21,14 @@ import { importRepo } from './repo';
 export type { ImportRequest } from './input';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** The id of an award made here that an assertion or credential id names, else null. */
+function ownAssertionIdOf(env: Env, externalId: string): string | null {
+  const origin = new URL(env.PUBLIC_BASE_URL).origin;
+  for (const prefix of [`${origin}${OB_PREFIX}/Assertion/`, ob3Urls(env.PUBLIC_BASE_URL).credential('')])
+    if (externalId.startsWith(prefix)) return externalId.slice(prefix.length);
+  return null;
+}
 
 /**
  * Imports a badge from another provider (spec §1 AddBadge): it must verify, and be issued to one
@@ -59,9 +68,9 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
   const externalId =
     str(docs.assertion['id']) ??
     (rawCredential ? `urn:sha256:${await sha256Hex(rawCredential)}` : `urn:sha256:${issuedOn}`);
-  // A badge issued here to this account is already in its list: importing it would show it twice.
-  const ownPrefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
-  const ownId = externalId.startsWith(ownPrefix) ? externalId.slice(ownPrefix.length) : null;
+  // A badge issued here to this account is already in its list: importing it would show it twice
+  // (its OB 2.0 assertion, or its OB 3.0 credential, issue 21).
+  const ownId = ownAssertionIdOf(env, externalId);
   if (ownId && (await repo.holdsIssued(ownId, accountId))) throw new AppError('E409106');
   const id = newId();
   let imageKey: string | null = null;
