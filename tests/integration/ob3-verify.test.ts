@@ -402,6 +402,41 @@ describe('VC-JWT', () => {
     expect(r.json).toMatchObject({ badge_pass: false, verify_errors_code: ['E978'] });
   });
 
+  it('JWS-03: a header key the issuer profile does not list is not used (E168); RSA under 2048 bits: E168', async () => {
+    const listed = await generateKeyPair('ES256');
+    const attacker = await generateKeyPair('ES256');
+    const issuer = 'https://issuer.example/profile';
+    const vc = credential(issuer);
+    (vc['issuer'] as Obj)['publicKey'] = [
+      { id: `${issuer}#k`, type: 'JsonWebKey', publicKeyJwk: await exportJWK(listed.publicKey) },
+    ];
+    const claims = { vc, iss: issuer, jti: vc['id'] as string };
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', jwk: await exportJWK(attacker.publicKey) })
+      .sign(attacker.privateKey);
+    // (`publicKey` is no OB 3.0 Profile term: the data model also says E980; the key is what is tested.)
+    expect((await run({ kind: 'jws', text: forged })).verify_errors_code).toContain('E168');
+    const genuine = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).sign(listed.privateKey);
+    expect((await run({ kind: 'jws', text: genuine })).verify_errors_code).not.toContain('E168');
+    const weak = await crypto.subtle.generateKey(
+      { name: 'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['sign', 'verify'],
+    );
+    const jwk = (await crypto.subtle.exportKey('jwk', (weak as CryptoKeyPair).publicKey)) as Obj;
+    const head = base64url.encode(JSON.stringify({ alg: 'RS256', jwk: { kty: 'RSA', n: jwk['n'], e: jwk['e'] } }));
+    delete (vc['issuer'] as Obj)['publicKey'];
+    const short = `${head}.${base64url.encode(JSON.stringify({ ...claims, vc }))}`;
+    const shortSig = await crypto.subtle.sign(
+      'RSASSA-PKCS1-v1_5',
+      (weak as CryptoKeyPair).privateKey,
+      new TextEncoder().encode(short),
+    );
+    expect(base64url.decode(jwk['n'] as string)).toHaveLength(128); // 1024 bits
+    const r = await run({ kind: 'jws', text: `${short}.${base64url.encode(new Uint8Array(shortSig))}` });
+    expect(r.verify_errors_code).toEqual(['E168']);
+  });
+
   it('alg none and HS256 are never read (JWS-01/02: E991)', async () => {
     const payload = base64url.encode(JSON.stringify({ vc: credential('did:key:z6Mkq') }));
     const none = `${base64url.encode('{"alg":"none"}')}.${payload}.`;
@@ -449,6 +484,6 @@ describe('endorsements (verified one level deep, reported apart from the four it
       { id: endorsement['id'], state: 'invalid' },
     ]);
     const viaRoute = await route({ input_type: 'json', json: JSON.stringify(signed) });
-    expect(viaRoute.json).toMatchObject({ badge_pass: true });
+    expect(viaRoute.json).toMatchObject({ badge_pass: true, endorsements: r.endorsements });
   });
 });

@@ -58,6 +58,9 @@ export async function findProofKey(ctx: VerifyContext, s: Ob3State, method: stri
   return { detail: `${method}: no key can be read from this verification method`, unverifiable: false };
 }
 
+/** The same public key (the members that define it for RSA, EC and OKP keys). */
+const sameKey = (a: JWK, b: JWK) => (['kty', 'crv', 'x', 'y', 'n', 'e'] as const).every((m) => a[m] === b[m]);
+
 /** An Ed25519 multibase key as the JWK jose imports. */
 function okpJwk(publicKey: Uint8Array): JWK {
   const x = btoa(String.fromCharCode(...publicKey))
@@ -78,9 +81,10 @@ function jwkOfMethod(m: Obj | null): JWK | null {
 }
 
 /**
- * A VC-JWT's key (decision D1): a `kid` that is a did:key or did:web key, else the `jwk` header
- * (self-asserted, as 1EdTech accepts), else a key the embedded issuer profile lists (`publicKey`/
- * `verificationMethod` with publicKeyJwk or multibase). Sets `s.jwk` or returns why none was found.
+ * A VC-JWT's key (decision D1): a `kid` that is a did:key or did:web key; else a key the embedded
+ * issuer profile lists (`publicKey`/`verificationMethod` with publicKeyJwk or multibase: the header's
+ * if listed, or the only one); else the `jwk` header (self-asserted, as 1EdTech accepts). Sets
+ * `s.jwk` or returns why none was found.
  */
 export async function findJwtKey(
   ctx: VerifyContext,
@@ -102,19 +106,18 @@ export async function findJwtKey(
     s.controller = kid.split('#')[0] as string;
     return s.jwk ? null : { detail: `${kid} has no public key`, unverifiable: false };
   }
-  const headerKey = obj(header.jwk);
-  if (headerKey) {
-    s.jwk = headerKey as JWK;
-    s.controller = issuerIdOf(s.credential);
-    return null;
-  }
+  const headerKey = obj(header.jwk) as JWK | null;
   const profile = obj(s.credential['issuer']);
-  const listed = [...list(profile?.['publicKey']), ...list(profile?.['verificationMethod'])].map((m) =>
-    jwkOfMethod(obj(m)),
-  );
-  const found = listed.find((k): k is JWK => k !== null);
-  if (found && listed.length === 1) {
-    s.jwk = found;
+  const listed = [...list(profile?.['publicKey']), ...list(profile?.['verificationMethod'])]
+    .map((m) => jwkOfMethod(obj(m)))
+    .filter((k): k is JWK => k !== null);
+  // Keys the issuer's profile lists win over the header's: a header key it does not list is ignored
+  // (JWS-03), so the signature is then checked with the listed key (E168 when it was another's).
+  const chosen = listed.length
+    ? (listed.find((k) => headerKey && sameKey(k, headerKey)) ?? (listed.length === 1 ? listed[0] : undefined))
+    : (headerKey ?? undefined);
+  if (chosen) {
+    s.jwk = chosen;
     s.controller = issuerIdOf(s.credential);
     return null;
   }
