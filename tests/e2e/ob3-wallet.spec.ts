@@ -66,6 +66,13 @@ test('an OB 3.0 credential signed elsewhere: imported, shown, published, and val
   await expect(page).toHaveURL(/\/assertions\/host\/detail\/[^/?]+$/);
   const id = page.url().split('/').pop() ?? '';
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // Shown as verified: the import verified it just now.
+  await expect(page.getByTestId('host-verification')).toHaveText(
+    en.detail.verification_valid.replace(
+      '{{date}}',
+      new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date()),
+    ),
+  );
   await expectOb3Details(page);
   await expectNoAxeViolations(page);
 

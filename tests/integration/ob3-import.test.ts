@@ -78,6 +78,7 @@ describe('import forms', () => {
       evidence: [{ id: 'https://guild.example/evidence/1', name: 'Video of the knots' }],
       // The credential id is a URN, not a page: nothing to link as "the JSON".
       assertion_url: '',
+      verification: { status: 'valid' },
     });
     expect(a['ob3']).toEqual({
       achievementType: 'Certificate',

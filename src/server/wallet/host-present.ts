@@ -82,5 +82,6 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     // An OB 3.0 credential's id need not be where it lives: only a URL it was fetched from is linked.
     assertion_url: safeUrl(h.sourceUrl) ?? (h.format === 'ob3' ? null : safeUrl(h.externalId)) ?? '',
     ob3: h.format === 'ob3' ? ob3Details(assertion) : null,
+    verification: { status: h.verifyStatus, at: new Date(h.verifiedAt).toISOString() },
   };
 }

@@ -26,6 +26,7 @@ export type HostRow = Pick<
   | 'verifyStatus'
   | 'updatedAt'
   | 'format'
+  | 'verifiedAt'
 >;
 
 const COLUMNS = {
@@ -49,6 +50,7 @@ const COLUMNS = {
   verifyStatus: h.verifyStatus,
   updatedAt: h.updatedAt,
   format: h.format,
+  verifiedAt: h.verifiedAt,
 };
 
 /** Imported badges: reads, publishing and deletion, each limited to the owner in its SQL (AZ-05). */

@@ -92,6 +92,8 @@ export function detailItem(b: BadgeRow, now: number) {
     assertion_url: `${OB_PREFIX}/Assertion/${b.id}`,
     /** What an Open Badges 3.0 credential adds (issue 21): set for imported 3.0 badges. */
     ob3: null as Ob3Details | null,
+    /** An imported badge's last verification (at import, then nightly): its verdict and when. */
+    verification: null as { status: 'valid' | 'invalid' | 'unverifiable'; at: string } | null,
   };
 }
 
