@@ -24,7 +24,9 @@ const verification = route({
     'url (a hosted assertion), json, jws, image (a baked PNG/SVG, base64) or pdf (a certificate PDF carrying its ' +
     'signed credential as an attached file, base64; none attached: 422 E422100). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
     'no address, the address it was sent to is checked and the holder is named (a public imported badge: the ' +
-    'address it was imported for). Results are kept 60 seconds. ' +
+    'address it was imported for). Open Badges 3.0 credentials are read too (issue 21): JSON, a compact VC-JWT as ' +
+    'jws, a baked image or a URL; the answer then may list `endorsements` ({id, state}), never part of the four items. ' +
+    'Results are kept 60 seconds. ' +
     'Anything but a badge issued here may fetch from other hosts: 60 such requests a minute per address (E429100).',
   request: {
     body: jsonBody(
