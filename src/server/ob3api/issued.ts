@@ -1,8 +1,5 @@
+import { ob3CredentialOf } from '../ob3/issue/service';
 import type { IssuedCredential } from './credentials';
 
-/**
- * The signed OB 3.0 credential of an award made here. Issuing (helper B's
- * `ob3/issue/service.ts#ob3CredentialOf`) is wired in here once it is on main; until then awards
- * made here are not listed and only imported OB 3.0 credentials are.
- */
-export const issuedCredential: IssuedCredential = () => Promise.resolve(null);
+/** The signed OB 3.0 credential of an award made here: issuing's (shared contract, issue 21). */
+export const issuedCredential: IssuedCredential = ob3CredentialOf;
