@@ -306,12 +306,19 @@ describe('status lists (BitstringStatusList on 127.0.0.1)', () => {
     expect(f.verify_errors_code).toEqual(['E176']);
   });
 
-  it('a list whose server fails (500) or never answers: E999, could not verify now, never valid', async () => {
+  it('a list whose server fails (500), never answers or is refused by the guard: E999, never valid', async () => {
     const key = await didKeyPair();
-    for (const url of [`${SERVER}/ob3/status-500`, `${SERVER}/slow-headers`]) {
+    // A 500 or a server that never answers: try later. Addresses the guard refuses (SSRF-01/03/04): invalid.
+    for (const [url, state] of [
+      [`${SERVER}/ob3/status-500`, 'unverifiable'],
+      [`${SERVER}/slow-headers`, 'unverifiable'],
+      ['http://169.254.169.254/latest/meta-data/', 'invalid'],
+      ['http://localhost:8787/api/v1.0/openBadge/v3/x', 'invalid'],
+      ['file:///etc/passwd', 'invalid'],
+    ]) {
       const r = await run(asJson(await signOb3Credential(credential(key.did, entry(url, 3)), key.signer())));
       expect(r.verify_errors_code).toEqual(['E999']);
-      expect(r.verify_state).toBe('unverifiable');
+      expect(r.verify_state, url).toBe(state);
       expect(r.badge_information.revoked).toBe(false);
     }
   });

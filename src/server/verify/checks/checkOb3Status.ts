@@ -6,7 +6,7 @@ import { entryStatus } from '../ob3/status-list';
  * Each `credentialStatus` entry (1EdTech revocation list, StatusList2021, BitstringStatusList): the
  * list is fetched (SSRF-*), a list credential's own proof checked, then the bit or entry read.
  * Revoked or suspended: E999, revoked. A list out of reach: E999, could not verify now (JWS-05:
- * never "valid"). A malformed list, a bad index, or a list not signed by the issuer: E176.
+ * never "valid"); at a refused address or not JSON: E999, invalid. A malformed list, a bad index, or a list not signed by the issuer: E176.
  */
 export const checkOb3Status: Check = {
   name: 'checkOb3Status',
@@ -19,6 +19,8 @@ export const checkOb3Status: Check = {
     for (const entry of entries) {
       const r = await entryStatus(ctx, s, entry);
       if (r.state === 'unreachable') return fail('E999', true);
+      // A list at an address the guard refuses (SSRF-*) or that is no JSON: invalid, not "try later".
+      if (r.state === 'refused') return fail('E999');
       if (r.state === 'revoked' || r.state === 'suspended') {
         ctx.revoked = { reason: r.state === 'suspended' ? 'suspended' : null };
         return fail('E999');

@@ -6,8 +6,11 @@ import { issuerIdOf, list, newOb3State, obj, type Ob3State } from './state';
 
 type Obj = Record<string, unknown>;
 
-/** The outcome of one status entry, with `unverifiable` when its list could not be read now. */
-export type EntryOutcome = Ob3StatusResult | { state: 'unreachable' };
+/**
+ * The outcome of one status entry: `unreachable` when its list could not be read now (5xx, timeout,
+ * 404), `refused` when it never can be (an address the outbound guard refuses, or not JSON).
+ */
+export type EntryOutcome = Ob3StatusResult | { state: 'unreachable' } | { state: 'refused' };
 
 /**
  * A bit-string list is itself a credential: its issuer must be the credential's and one of its
@@ -32,6 +35,7 @@ export async function entryStatus(ctx: VerifyContext, s: Ob3State, entry: unknow
   const url = statusListUrl(entry);
   if (!url) return { state: 'error', code: 'E176', reason: 'the status entry names no list' };
   const d = await ctx.src.get(url);
+  if (d.kind === 'refused' || d.kind === 'unreadable') return { state: 'refused' };
   if (d.kind !== 'ok') return { state: 'unreachable' };
   const is1EdTech = obj(entry)?.['type'] === '1EdTechRevocationList';
   if (!is1EdTech && !(await listTrusted(ctx, s, d.doc)))
