@@ -315,7 +315,7 @@ describe('status lists (BitstringStatusList on 127.0.0.1)', () => {
       ['http://169.254.169.254/latest/meta-data/', 'invalid'],
       ['http://localhost:8787/api/v1.0/openBadge/v3/x', 'invalid'],
       ['file:///etc/passwd', 'invalid'],
-    ]) {
+    ] as const) {
       const r = await run(asJson(await signOb3Credential(credential(key.did, entry(url, 3)), key.signer())));
       expect(r.verify_errors_code).toEqual(['E999']);
       expect(r.verify_state, url).toBe(state);
