@@ -10,9 +10,7 @@ declare module '@digitalcredentials/ed25519-multikey' {
   export function from(key: object): Promise<KeyPair>;
 }
 declare module '@digitalcredentials/data-integrity' {
-  export class DataIntegrityProof {
-    constructor(options: object);
-  }
+  export const DataIntegrityProof: new (options: object) => object;
 }
 declare module '@digitalcredentials/eddsa-rdfc-2022-cryptosuite' {
   export const cryptosuite: object;
