@@ -15,6 +15,7 @@ import { portalFigures } from './portal.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
 import { ob3Verification } from './ob3.mjs';
+import { ob3IssueFigures } from './ob3-issue.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
 import { anchoringFigures } from './anchoring.mjs';
 import { acadDocsFixture } from './acaddocs.mjs';
@@ -66,6 +67,7 @@ let hosted;
 let signed;
 let blockcerts;
 let ob3;
+let ob3Issue;
 let settings;
 let portal;
 let bell;
@@ -81,6 +83,8 @@ try {
   // Issue 21: an OB 3.0 credential (eddsa-rdfc-2022, did:key issuer), each distinct, verified once.
   if (!ONLY || ONLY.test('ob3')) ob3 = await ob3Verification(worker.base);
   const fixture = await issuingFixture(worker.base);
+  // Issue 21: issuing's OB 3.0 form (award with its status slot, first signing, kept copy, re-signed list).
+  if (!ONLY || ONLY.test('ob3 issue')) ob3Issue = await ob3IssueFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
@@ -215,6 +219,14 @@ if (signed)
   console.log(
     `signed verification, key cached (${signed.count} distinct badges): server p50 ${signed.serverP50} ms, p99 ${signed.serverP99} ms; client p50 ${signed.p50} ms, p99 ${signed.p99} ms`,
   );
+if (ob3Issue) {
+  const f = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (${x.count})`;
+  console.log(`OB 3.0 issuing: award of one (with its status slot) ${f(ob3Issue.award)}`);
+  if (ob3Issue.first)
+    console.log(
+      `OB 3.0 credential: first read (built + signed) ${f(ob3Issue.first)}; kept copy ${f(ob3Issue.kept)}; status list re-signed after a revocation ${f(ob3Issue.resign)}`,
+    );
+}
 if (ob3)
   console.log(
     `OB 3.0 verification, eddsa-rdfc-2022 + did:key (${ob3.count} distinct credentials; first ${ob3.first} ms): server p50 ${ob3.serverP50} ms, p90 ${ob3.serverP90} ms, p99 ${ob3.serverP99} ms; client p50 ${ob3.p50} ms, p90 ${ob3.p90} ms, p99 ${ob3.p99} ms`,
