@@ -2,6 +2,7 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { deflateSync } from 'node:zlib';
 import { bakeOb3Png } from '../../src/server/openbadges/baking';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
+import { HOSTILE } from './ob3-credential';
 
 /**
  * Issue 21: an Open Badges 3.0 credential "signed elsewhere" for the wallet e2e: a fresh did:key
@@ -11,7 +12,12 @@ import { signOb3Credential } from '../../src/server/ob3/proof/sign';
  * (`tsx tests/e2e/ob3-sign.ts <email> <name>` prints {png (base64), json}): the bundled JSON-LD
  * contexts are JSON modules, which Playwright's own loader does not import.
  */
-export async function bakedOb3Badge(email: string, name: string): Promise<{ png: Buffer; json: string }> {
+
+export async function bakedOb3Badge(
+  email: string,
+  name: string,
+  hostile = false,
+): Promise<{ png: Buffer; json: string }> {
   const fresh = await Ed25519Multikey.generate();
   const did = `did:key:${fresh.publicKeyMultibase}`;
   const pair = await Ed25519Multikey.from({
@@ -59,6 +65,15 @@ export async function bakedOb3Badge(email: string, name: string): Promise<{ png:
     },
     evidence: [{ id: 'https://lighthouse.example/evidence/7', type: ['Evidence'], name: 'Signal log' }],
   };
+  if (hostile) {
+    credential.credentialSubject.achievement.alignment.push({
+      type: ['Alignment'],
+      targetName: HOSTILE.alignment,
+      targetUrl: HOSTILE.alignmentUrl,
+      targetCode: 'X',
+    });
+    credential.evidence.push({ id: HOSTILE.evidenceUrl, type: ['Evidence'], name: HOSTILE.evidence });
+  }
   const signed = await signOb3Credential(credential, pair.signer());
   const json = JSON.stringify(signed);
   return { png: Buffer.from(bakeOb3Png(tinyPng(), json)), json };
@@ -99,8 +114,8 @@ function tinyPng(): Uint8Array {
   ]);
 }
 
-const [email, name] = process.argv.slice(2);
+const [email, name, hostile] = process.argv.slice(2);
 if (email && name) {
-  const { png, json } = await bakedOb3Badge(email, name);
+  const { png, json } = await bakedOb3Badge(email, name, hostile === 'hostile');
   process.stdout.write(JSON.stringify({ png: png.toString('base64'), json }));
 }

@@ -3,7 +3,7 @@ import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { dejaVuOnly, drawnWith, SCRIPT_FAMILY } from './dejavu-only';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
-import { bakedOb3Badge } from './ob3-credential';
+import { bakedOb3Badge, HOSTILE } from './ob3-credential';
 import { startSessionFor } from './session';
 
 /**
@@ -141,19 +141,50 @@ test('the import page: pasted text that is not a badge is a translated error; a 
   await expect(page.getByTestId('ob3-type')).toHaveText(en.detail.ob3.type.Certificate);
 });
 
+/** The wallet API as the signed-in page calls it. */
+async function walletApi(page: Page, name: string, body: object) {
+  const res = await page.request.post(`${ORIGIN}/api/v1.0/openbadge/v2/Wallet/${name}`, {
+    headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+    data: body,
+  });
+  return (await res.json()) as { status: number; assertion_id?: string };
+}
+
+test('hostile text and links in a 3.0 credential are shown as text, never as markup or links (XSS-01/02)', async ({
+  page,
+  problems,
+}) => {
+  const me = await holder();
+  const { json } = bakedOb3Badge(me.email, `Hostile ${Date.now().toString(36)}`, true);
+  await signIn(page, me.token);
+  const added = await walletApi(page, 'AddBadge', { json });
+  expect(added.status).toBe(200);
+  expect(
+    (await walletApi(page, 'SetAssertionStatus', { assertion_id: added.assertion_id, is_public: true })).status,
+  ).toBe(200);
+  for (const url of [
+    `${BASE}/assertions/host/detail/${added.assertion_id}?language=en`,
+    `${BASE}/public/assertions/host/detail/${added.assertion_id}?language=en`,
+  ]) {
+    await page.goto(url);
+    await expect(page.getByTestId('ob3-alignments')).toContainText(HOSTILE.alignment);
+    await expect(page.getByText(HOSTILE.evidence)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // No address but http(s) is ever a link.
+    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.filter((h) => /^\s*(javascript|data|vbscript):/i.test(h))).toEqual([]);
+    await expect(page.getByRole('link', { name: HOSTILE.alignment })).toHaveCount(0);
+  }
+  expect(problems).toEqual([]);
+});
+
 test.describe('3.0 details in every script, drawn by the web fonts (no tofu)', () => {
   for (const lang of ['ja', 'ko', 'zh-cn', 'zh-tw', 'th', 'bn-BD'] as const) {
     test(`${lang}`, async ({ page, problems }) => {
       const me = await holder(lang);
       const { json } = bakedOb3Badge(me.email, `Signals ${lang}`);
       await signIn(page, me.token);
-      const call = async (name: string, body: object) => {
-        const res = await page.request.post(`${ORIGIN}/api/v1.0/openbadge/v2/Wallet/${name}`, {
-          headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
-          data: body,
-        });
-        return (await res.json()) as { status: number; assertion_id?: string };
-      };
+      const call = (name: string, body: object) => walletApi(page, name, body);
       const added = await call('AddBadge', { json });
       expect(added.status).toBe(200);
       expect((await call('SetAssertionStatus', { assertion_id: added.assertion_id, is_public: true })).status).toBe(
