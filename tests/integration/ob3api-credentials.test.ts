@@ -70,6 +70,11 @@ describe('getCredentials', () => {
     await held(account.id, JWT, t0 + 10 * day);
     // Not listed: an OB 2.0 import, and another person's credential.
     await held(account.id, '{"not":"ob3"}', t0 + 11 * day, 'ob2');
+    // ...nor one that re-verification found invalid.
+    await held(account.id, JSON.stringify(await signedFor(account.email, 'Invalid now')), t0 + 12 * day);
+    await env.DB.prepare("UPDATE host_assertions SET verify_status = 'invalid' WHERE account_id = ? AND issued_on = ?")
+      .bind(account.id, t0 + 12 * day)
+      .run();
     const other = await tokensFor(SCOPE.read);
     await held(other.account.id, JSON.stringify(docs[0]), t0);
 

@@ -8,13 +8,15 @@ export interface HeldRow {
 }
 
 // Awards made here that the person holds (received, not hidden, deleted or revoked; Blockcerts ones
-// have their own format), and imported OB 3.0 credentials as received (plan §4).
+// have their own format), and imported OB 3.0 credentials as received (plan §4) unless re-verification
+// found them revoked or invalid (one whose issuer was unreachable stays: it verified when imported).
 const HELD = `SELECT 'issued' AS kind, id, NULL AS raw, issued_on FROM assertions
     WHERE account_id = ?1 AND accept_status = 2 AND is_hidden = 0 AND is_blockchain = 0 AND revoked_at IS NULL
       AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL AND issued_on > ?2
   UNION ALL
   SELECT 'held' AS kind, id, raw_credential AS raw, issued_on FROM host_assertions
-    WHERE account_id = ?1 AND format = 'ob3' AND raw_credential IS NOT NULL AND revoked_at IS NULL AND issued_on > ?2`;
+    WHERE account_id = ?1 AND format = 'ob3' AND raw_credential IS NOT NULL AND revoked_at IS NULL
+      AND verify_status <> 'invalid' AND issued_on > ?2`;
 
 /** What the OB 3.0 API reads about the person behind a token: their credentials and their profile. */
 export function holderRepo(d1: D1Database) {
