@@ -403,6 +403,27 @@ describe('VC-JWT', () => {
     expect(baked.json).toMatchObject({ badge_pass: true });
   });
 
+  it('a VC-JWT served at a URL (text/plain) is fetched and verified; out.url is where it was', async () => {
+    let vc: Obj = {};
+    const { jwt } = await vcJwt((did) => {
+      vc = credential(did);
+      return { vc, iss: did };
+    });
+    const path = `/store/${unique('ob3-jwt')}`;
+    const res = await fetch(`${SERVER}${path}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: jwt,
+    });
+    expect(res.status).toBe(204);
+    const out: VerifiedDocs = {};
+    const r = await run({ kind: 'url', url: `${SERVER}${path}` }, [ADA], out);
+    expect(r.verify_errors_code).toEqual([]);
+    expect(r.badge_pass).toBe(true);
+    expect(out.url).toBe(`${SERVER}${path}`);
+    expect(out.ob3).toEqual({ credential: vc, jwt });
+  });
+
   it('a vc claim that disagrees with the registered claims: E978', async () => {
     const { jwt } = await vcJwt((did) => ({ vc: credential(did), iss: 'https://someone-else.example' }));
     const r = await route({ input_type: 'jws', jws: jwt });

@@ -5,6 +5,7 @@ import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';
 import { OutboundRefused } from '../outbound/url-policy';
+import { looksLikeJws } from './jws-parse';
 import { BadJson, parseBadgeJson } from './safe-json';
 
 /** One document of the chain: found, gone (HTTP 410, a revoked hosted assertion), or a failure. */
@@ -14,7 +15,7 @@ export type Doc =
   | { kind: 'missing'; url: string }
   | { kind: 'refused'; url: string }
   | { kind: 'unreachable'; url: string }
-  | { kind: 'unreadable'; url: string };
+  | { kind: 'unreadable'; url: string; jwt?: string };
 
 const MAX_DOC_BYTES = 256 * 1024;
 
@@ -104,6 +105,8 @@ export function docSource(env: Env, budget = new FetchBudget()) {
         if (res.status >= 400) return { kind: 'unreachable', url: res.url };
         // Fetched HTML is never a badge (SSRF-13).
         if (/html/i.test(res.contentType)) return { kind: 'unreadable', url: res.url };
+        // An OB 3.0 credential may be served as a compact VC-JWT (issue 21): kept for the reader.
+        if (looksLikeJws(text)) return { kind: 'unreadable', url: res.url, jwt: text.trim() };
         return { kind: 'ok', url: res.url, doc: parseBadgeJson(text) };
       } catch (err) {
         if (err instanceof OutboundRefused) return { kind: 'refused', url: url.href };

@@ -1,6 +1,6 @@
 import { fail, PASS, SKIP, type Check } from '../check';
 import { str, type Obj, type VerifyContext } from '../context';
-import { formatOf } from '../format';
+import { formatOf, formatOfJws } from '../format';
 import { refuseFormat, startBlockcerts } from './detectFormat';
 import { startOb3 } from './readOb3Credential';
 
@@ -32,7 +32,9 @@ export const fetchAssertion: Check = {
     if (!url || !/^https?:/i.test(url)) return fail('E999');
     const d = await ctx.src.get(url);
     if (d.kind === 'gone') return revokedBy(ctx, d.doc);
-    // Found, but not JSON (an HTML page, say): not a badge.
+    // A compact VC-JWT holding an OB 3.0 credential (issue 21) is read as one; anything else that is
+    // not JSON (an HTML page, say) is no badge.
+    if (d.kind === 'unreadable' && d.jwt && formatOfJws(d.jwt) === 'ob3') return startOb3(ctx, null, d.jwt, d.url);
     if (d.kind === 'unreadable') return refuseFormat(ctx, 'unknown');
     if (d.kind !== 'ok') return fail('E999', d.kind === 'unreachable');
     const format = formatOf(d.doc);
