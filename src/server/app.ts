@@ -53,7 +53,7 @@ import { mountPageForms } from './forms/routes';
 import { OB3_API } from './ob3api/config';
 import { issuedCredential } from './ob3api/issued';
 import { oauthRoutes } from './ob3api/oauth-routes';
-import { resourceRoutes } from './ob3api/resource-routes';
+import { resourceRoutes, wellKnownRoutes } from './ob3api/resource-routes';
 import { ob3IssueRoutes } from './ob3/issue/routes';
 import { OB3_ISSUE_PREFIX } from './ob3/issue/urls';
 
@@ -163,6 +163,7 @@ export function createServer(frontend?: Frontend) {
   // part has its own error format (RFC 6749 JSON, Imsx_StatusInfo) and its own guards.
   app.route(`${OB3_API.prefix}/oauth`, oauthRoutes);
   app.route(OB3_API.prefix, resourceRoutes(issuedCredential));
+  app.route('/.well-known', wellKnownRoutes);
 
   // Spec §2: the wallet's "/" is the account check.
   app.get('/', (c) => c.redirect(`${BASE}/init`, 302));

@@ -41,6 +41,16 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
     expect(Object.keys(scheme.flows.authorizationCode.scopes).sort()).toEqual(ALL_SCOPES.split(' ').sort());
   });
 
+  it('RFC 8414 metadata: oauth4webapi discovers the same endpoints, S256 only, client_secret_basic', async () => {
+    const res = await oauth.discoveryRequest(new URL('http://127.0.0.1:8787'), { ...OPTIONS, algorithm: 'oauth2' });
+    const found = await oauth.processDiscoveryResponse(new URL('http://127.0.0.1:8787'), res);
+    expect(found).toMatchObject({
+      ...AS,
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic'],
+    });
+  });
+
   it('registers, authorizes with PKCE, exchanges the code, calls the API, rotates and revokes', async () => {
     const account = await createAccount({ first: 'Hanako', last: 'Yamada' });
     const cookie = `accessToken=${await createSession(account.id)}`;

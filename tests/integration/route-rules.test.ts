@@ -169,6 +169,8 @@ const OB3_ROUTES: Record<string, { access: Ob3Access; maxBody: number }> = {
   'get /ims/ob/v3p0/credentials': { access: 'ob3Token', maxBody: 0 },
   'post /ims/ob/v3p0/credentials': { access: 'ob3Token', maxBody: SMALL },
   'get /ims/ob/v3p0/profile': { access: 'ob3Token', maxBody: 0 },
+  // RFC 8414 metadata of the same authorization server, at the origin's well-known path.
+  'get /.well-known/oauth-authorization-server': { access: 'anonymous', maxBody: 0 },
 };
 const OB3_UNAUTHENTICATED: Record<Ob3Access, string> = {
   anonymous: 'not refused',
@@ -314,9 +316,9 @@ describe('route rules of the OB 3.0 host API (issue 21)', () => {
     return { status: res.status, code: (json['error_code'] as string | undefined) ?? minor };
   };
 
-  it('every route mounted under /ims/ is in the table', () => {
+  it('every route mounted under /ims/ or /.well-known/ is in the table', () => {
     const mounted = createServer()
-      .routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/ims/'))
+      .routes.filter((r) => r.method !== 'ALL' && (r.path.startsWith('/ims/') || r.path.startsWith('/.well-known/')))
       .map((r) => `${r.method.toLowerCase()} ${r.path}`);
     expect([...new Set(mounted)].sort()).toEqual(Object.keys(OB3_ROUTES).sort());
   });

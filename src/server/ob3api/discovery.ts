@@ -67,3 +67,24 @@ export function discoveryDocument(env: Env) {
     },
   };
 }
+
+/**
+ * RFC 8414 authorization server metadata, so generic OAuth 2.0 clients find the same endpoints
+ * the OB 3.0 service description names. The issuer is this wallet's origin.
+ */
+export function authorizationServerMetadata(env: Env) {
+  return {
+    issuer: new URL(env.PUBLIC_BASE_URL).origin,
+    authorization_endpoint: ob3Url(env, '/oauth/authorize'),
+    token_endpoint: ob3Url(env, '/oauth/token'),
+    registration_endpoint: ob3Url(env, '/oauth/register'),
+    revocation_endpoint: ob3Url(env, '/oauth/revoke'),
+    scopes_supported: Object.values(SCOPES),
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
+    code_challenge_methods_supported: ['S256'],
+    service_documentation: ob3Url(env, '/discovery'),
+  };
+}

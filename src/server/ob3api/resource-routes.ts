@@ -4,7 +4,7 @@ import { clientKey } from '../http/throttle';
 import { requireScope, type Ob3Env } from './bearer';
 import { OB3_API } from './config';
 import { listCredentials, readListQuery, type IssuedCredential } from './credentials';
-import { discoveryDocument } from './discovery';
+import { authorizationServerMetadata, discoveryDocument } from './discovery';
 import { imsxOnError } from './imsx';
 import { profileOf } from './profile';
 import { SCOPES } from './scopes';
@@ -53,3 +53,9 @@ export function resourceRoutes(issued: IssuedCredential) {
     })
     .onError(imsxOnError);
 }
+
+/** RFC 8414 metadata at the origin's well-known path (anyone; cached like the discovery document). */
+export const wellKnownRoutes = new Hono<Ob3Env>().get('/oauth-authorization-server', (c) => {
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.json(authorizationServerMetadata(c.env));
+});
