@@ -205,6 +205,24 @@ describe('refusals', () => {
     expect(await rows(u.id)).toEqual([]);
   });
 
+  it('a credential with a 150 KB data-URI image (as OB 3.0 issuers embed them) is imported; past 256 KB: E413100', async () => {
+    const u = await me();
+    const key = await didKey();
+    const withImage = async (padding: number) => {
+      const c = ob3Credential(key.did, u.email);
+      const subject = c['credentialSubject'] as { achievement: Obj };
+      subject.achievement['image'] = {
+        id: `data:image/png;base64,${b64(PNG_1X1)}${'A'.repeat(padding)}`,
+        type: 'Image',
+      };
+      return JSON.stringify(await key.sign(c));
+    };
+    const big = await add(u.token, { json: await withImage(700_000) });
+    expect([big.http, big.code]).toEqual([413, 'E413100']);
+    expect((await add(u.token, { json: await withImage(150_000) })).json).toMatchObject({ status: 200 });
+    expect(await rows(u.id)).toHaveLength(1);
+  });
+
   it('50 parallel imports of one credential keep exactly one row', async () => {
     const u = await me();
     const key = await didKey();

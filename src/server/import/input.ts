@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 import { formatOf } from '../verify/format';
 import { fromBase64, toVerifyInput, type VerifyInput } from '../verify/input';
+import { JSON_LIMITS } from '../verify/safe-json';
 
 export interface ImportRequest {
   image?: string | undefined;
@@ -29,6 +30,9 @@ export function readImportInput(env: Env, r: ImportRequest): ImportInput {
   const given = [!!r.image, !!r.url?.trim(), !!r.json?.trim()].filter(Boolean).length;
   if (given !== 1) throw new AppError('E400103');
   const text = r.json?.trim();
+  // Past what the verifier reads as JSON (safe-json.ts): "too large", not "no badge data".
+  if (text && new TextEncoder().encode(text).length > JSON_LIMITS.maxBytes)
+    throw new AppError('E413100', { max: JSON_LIMITS.maxBytes / 1024 });
   if (text) {
     const input = toVerifyInput(env, { input_type: 'json', json: text });
     const ok = input?.kind === 'jws' || (input?.kind === 'json' && ['blockcerts', 'ob3'].includes(formatOf(input.doc)));
