@@ -55,7 +55,7 @@ test('an OB 3.0 credential signed elsewhere: imported, shown, published, and val
   test.setTimeout(120_000);
   const me = await holder();
   const name = `Flag signals ${Date.now().toString(36)}`;
-  const { png } = bakedOb3Badge(me.email, name);
+  const { png } = await bakedOb3Badge(me.email, name);
   await signIn(page, me.token);
 
   // 1. Imported through the import page, as a baked PNG.
@@ -128,7 +128,7 @@ test('the import page: pasted text that is not a badge is a translated error; a 
   await expect(page.getByLabel(en.import.credential)).toHaveValue('{"hello": "world"}');
   // A file and pasted text at once: not exactly one.
   const name = `Semaphore file ${Date.now().toString(36)}`;
-  const { json } = bakedOb3Badge(me.email, name);
+  const { json } = await bakedOb3Badge(me.email, name);
   const file = { name: 'credential.json', mimeType: 'application/json', buffer: Buffer.from(json) };
   await page.getByLabel(en.import.image).setInputFiles(file);
   await page.getByRole('button', { name: en.import.submit }).click();
@@ -155,7 +155,7 @@ test('hostile text and links in a 3.0 credential are shown as text, never as mar
   problems,
 }) => {
   const me = await holder();
-  const { json } = bakedOb3Badge(me.email, `Hostile ${Date.now().toString(36)}`, true);
+  const { json } = await bakedOb3Badge(me.email, `Hostile ${Date.now().toString(36)}`, true);
   await signIn(page, me.token);
   const added = await walletApi(page, 'AddBadge', { json });
   expect(added.status).toBe(200);
@@ -182,7 +182,7 @@ test.describe('3.0 details in every script, drawn by the web fonts (no tofu)', (
   for (const lang of ['ja', 'ko', 'zh-cn', 'zh-tw', 'th', 'bn-BD'] as const) {
     test(`${lang}`, async ({ page, problems }) => {
       const me = await holder(lang);
-      const { json } = bakedOb3Badge(me.email, `Signals ${lang}`);
+      const { json } = await bakedOb3Badge(me.email, `Signals ${lang}`);
       await signIn(page, me.token);
       const call = (name: string, body: object) => walletApi(page, name, body);
       const added = await call('AddBadge', { json });
