@@ -105,7 +105,7 @@ const EXPECTED: Record<string, Expected> = {
   'simple-err-proof-value.json': invalid('E168'),
   'simple-noproof.json': invalid('E991'),
   'simple-eddsa-2022.json': invalid('E991'), // plan D3
-  'sd/derivedcredential.json': invalid('E991'), // plan D3
+  'sd/derivedcredential.json': VALID, // ecdsa-sd-2023 (plan D3)
   'simple-err-expired.json': invalid('E045'),
   'simple-err-issued.json': invalid('E043'),
   'credential-status-revoked.json': unverifiable('E177'), // offline: its did:web cannot be read

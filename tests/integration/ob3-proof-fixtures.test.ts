@@ -37,7 +37,7 @@ const EXPECTED: Record<string, Expected> = {
   'endorsement-err-schema-status-refresh.json': 'signature-invalid',
   'simple-noproof.json': 'no-proof',
   'simple-eddsa-2022.json': 'unsupported-suite', // old cryptosuite name (plan D3)
-  'sd/derivedcredential.json': 'unsupported-suite', // ecdsa-sd-2023 (plan D3)
+  'sd/derivedcredential.json': 'verified', // ecdsa-sd-2023 derived proof, P-256 key in the fragment (plan D3)
   'credential-status-revoked.json': 'key-unresolvable', // did:web: not resolved by this core (offline)
   'simple-err-issuer.json': 'key-not-issuers', // no issuer at all
   'simple-err-context.json': 'key-not-issuers', // key of example.com, issuer example.edu

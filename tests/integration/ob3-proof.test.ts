@@ -112,7 +112,7 @@ describe('our own signatures (fresh Ed25519 key, did:key issuer)', () => {
     for (const changed of [
       { ...proof, type: 'SomeProofType' },
       { ...proof, cryptosuite: 'eddsa-2022' },
-      { ...proof, cryptosuite: 'ecdsa-sd-2023' },
+      { ...proof, cryptosuite: 'ecdsa-rdfc-2019' },
       { ...proof, type: 'JsonWebSignature2020', cryptosuite: undefined },
     ]) {
       expect(await verifyOb3Proofs({ ...signed, proof: changed })).toMatchObject({
@@ -120,6 +120,9 @@ describe('our own signatures (fresh Ed25519 key, did:key issuer)', () => {
         reason: 'unsupported-suite',
       });
     }
+    // ecdsa-sd-2023 is read now (plan D3): an Ed25519 proof relabelled as one is refused, not valid.
+    const relabelled = { ...signed, proof: { ...proof, cryptosuite: 'ecdsa-sd-2023' } };
+    expect(await verifyOb3Proofs(relabelled)).toMatchObject({ verified: false });
   });
 
   it('a remote context is refused without any network request', async () => {

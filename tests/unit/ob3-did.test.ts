@@ -46,7 +46,7 @@ describe('did:key (issue 21)', () => {
     expect(parseEd25519Multibase('')).toMatchObject({ error: 'bad-multibase' });
   });
 
-  it("fragment keys: the URL before '#' must be the issuer, the fragment an Ed25519 key", () => {
+  it("fragment keys: the URL before '#' must be the issuer, the fragment an Ed25519 or P-256 key", () => {
     const vm = `https://issuer.example/issuers/1#${ED25519}`;
     expect(fragmentKey(vm, 'https://issuer.example/issuers/1')).toMatchObject({
       ok: true,
@@ -57,9 +57,14 @@ describe('did:key (issue 21)', () => {
     expect(fragmentKey('https://issuer.example/issuers/1#key-1', 'https://issuer.example/issuers/1')).toMatchObject({
       ok: false,
     });
+    // P-256 (ecdsa-sd-2023, plan D3) is read too; a truncated one is not.
     expect(fragmentKey(`https://issuer.example/issuers/1#${P256}`, 'https://issuer.example/issuers/1')).toMatchObject({
-      error: 'unsupported-key-type',
+      ok: true,
+      value: { publicKeyMultibase: P256 },
     });
+    expect(
+      fragmentKey(`https://issuer.example/issuers/1#${P256.slice(0, -3)}`, 'https://issuer.example/issuers/1'),
+    ).toMatchObject({ ok: false });
     expect(fragmentKey(`xxx:${ED25519}`, 'xxx:')).toEqual({ ok: false, error: 'not-a-url' });
   });
 });

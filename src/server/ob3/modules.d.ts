@@ -21,6 +21,9 @@ declare module '@digitalbazaar/data-integrity' {
 declare module '@digitalbazaar/eddsa-rdfc-2022-cryptosuite' {
   export const cryptosuite: { name: string };
 }
+declare module '@digitalbazaar/ecdsa-sd-2023-cryptosuite' {
+  export function createVerifyCryptosuite(options?: object): { name: string };
+}
 declare module '@digitalbazaar/ed25519-signature-2020' {
   export const Ed25519Signature2020: new (options?: { key?: object; signer?: object; date?: string | Date }) => object;
 }

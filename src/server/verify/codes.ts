@@ -23,7 +23,7 @@
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
  * | E991 | all four   | an Open Badges 3.0 credential with no proof this verifier supports: no  |
- * |      |            | proof, an unknown suite or cryptosuite (eddsa-2022, ecdsa-sd-2023), or  |
+ * |      |            | proof, an unknown suite or cryptosuite (eddsa-2022, ecdsa-rdfc-2019), or|
  * |      |            | a JWT algorithm outside RS256/ES256/EdDSA (narrowed in issue 21)         |
  * | E177 | issued_by  | OB 3.0: the proof's key cannot be found: the verification method is not |
  * |      |            | a URI, of an unknown scheme or DID method, its DID document does not    |

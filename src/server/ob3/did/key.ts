@@ -44,6 +44,23 @@ export function parseEd25519Multibase(multibase: string): KeyResult<Ed25519Key> 
   return { ok: true, value: { publicKeyMultibase: multibase, publicKey } };
 }
 
+// P-256 public keys (ecdsa-sd-2023's Multikeys) are multicodec 0x1200, 33 bytes compressed.
+const P256_PUB = 0x1200;
+
+/**
+ * A multibase public key as a Multikey: Ed25519 ('z6Mk…'), or P-256 ('zDn…', for ecdsa-sd-2023).
+ * Used for keys in 1EdTech's fragment form; did:key stays Ed25519-only.
+ */
+export function parseMultikey(multibase: string): KeyResult<Ed25519Key> {
+  const ed = parseEd25519Multibase(multibase);
+  if (ed.ok || ed.error !== 'unsupported-key-type' || ed.codec !== P256_PUB) return ed;
+  const bytes = base58Decode(multibase.slice(1));
+  const publicKey = bytes.slice(2);
+  if (publicKey.length !== 33 || (publicKey[0] !== 2 && publicKey[0] !== 3))
+    return { ok: false, error: 'bad-key-length' };
+  return { ok: true, value: { publicKeyMultibase: multibase, publicKey } };
+}
+
 export type DidKey = Ed25519Key & { did: string; keyId: string };
 
 /** Resolves `did:key:z6Mk…` or `did:key:z6Mk…#z6Mk…` to its one Ed25519 key. */

@@ -1,6 +1,6 @@
 import jsigs from 'jsonld-signatures';
 import { ob3DocumentLoader } from '../loader';
-import { signSuite, type SuiteName } from './suites';
+import { signSuite, type SignSuiteName } from './suites';
 
 /**
  * Adds an assertion proof to a credential with an Ed25519 key (the key pair's `signer()`, whose id
@@ -9,7 +9,7 @@ import { signSuite, type SuiteName } from './suites';
 export async function signOb3Credential(
   credential: Record<string, unknown>,
   signer: { id?: string },
-  suite: SuiteName = 'eddsa-rdfc-2022',
+  suite: SignSuiteName = 'eddsa-rdfc-2022',
   date?: string,
 ): Promise<Record<string, unknown>> {
   return jsigs.sign(structuredClone(credential), {

@@ -17,7 +17,7 @@ const CODE_OF: Record<ProofFailure, VerifyCode> = {
 
 /**
  * Every embedded proof of the credential, each on its own (ob3/proof/verify.ts): valid when one
- * verified and none failed; a suite not read here (eddsa-2022, ecdsa-sd-2023, plan D3) alone is
+ * verified and none failed; a suite not read here (eddsa-2022, ecdsa-rdfc-2019; plan D3) alone is
  * E991, never valid. Keys come from the loader: bundled, did:key, the fragment rule (D1), and the
  * did:web documents resolveOb3Key fetched. A VC-JWT is checkOb3Jwt's.
  */
