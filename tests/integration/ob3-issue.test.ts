@@ -7,7 +7,7 @@ import { checkOb3Schema } from '../../src/server/ob3/schema';
 import { decodeEncodedList, bitAt } from '../../src/server/ob3/status/bits';
 import { verifyBadge } from '../../src/server/verify/verify';
 import { BASE, unique } from './helpers';
-import { awardTo, issuerCall, newBadgeClass, newIssuer } from './issuing-helpers';
+import { awardTo, issuerCall, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
 
 type Obj = Record<string, unknown>;
 const get = (path: string) => exports.default.fetch(`${BASE}${path}`);
@@ -236,6 +236,21 @@ describe('issuing Open Badges 3.0 (issue 21)', () => {
     expect(lists.map((l) => pathOf(l.statusListCredential).split('/').pop())).toEqual(['0', '1']);
     const c = (await ob3CredentialOf(env, more.ids[1] as string)) as Obj;
     expect((await verify(c, '')).checks.find((k) => k.check === 'checkOb3Status')?.outcome).toBe('pass');
+  });
+
+  it('a queued award (over the sync limit, chunks of 50) gives every recipient its own slot', async () => {
+    const { issuerId, apiKey } = await newIssuer(`Queued ${unique('i')}`);
+    const badgeClassId = await newBadgeClass(apiKey);
+    const emails = Array.from({ length: 60 }, (_, i) => `q${i}-${unique('r')}@example.test`);
+    const { ids } = await awardTo(apiKey, badgeClassId, emails);
+    expect(ids).toHaveLength(60);
+    const rows = await waitFor(async () => {
+      const r = await env.DB.prepare('SELECT status_index FROM ob3_status_entries WHERE issuer_id = ?')
+        .bind(issuerId)
+        .all<{ status_index: number }>();
+      return r.results.length === 60 ? r.results : null;
+    });
+    expect(new Set(rows.map((r) => r.status_index)).size).toBe(60);
   });
 
   it('50 parallel first reads of an award’s credential keep one signed copy', async () => {
