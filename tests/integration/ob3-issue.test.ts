@@ -170,6 +170,17 @@ describe('issuing Open Badges 3.0 (issue 21)', () => {
     expect(bitAt(await bitsOf(statusListCredential), Number(statusListIndex))).toBe(1);
   });
 
+  it('reissuing sets the old award’s bit and gives the new one its own slot, in one batch', async () => {
+    const a = await oneAward();
+    const old = statusOf((await ob3CredentialOf(env, a.id)) as Obj);
+    await bitsOf(old.statusListCredential);
+    const { json } = await issuerCall(`/assertions/${a.id}/reissue`, a.apiKey, {});
+    const fresh = statusOf((await ob3CredentialOf(env, json['assertion_id'] as string)) as Obj);
+    expect(fresh.statusListIndex).not.toBe(old.statusListIndex);
+    const bits = await bitsOf(old.statusListCredential);
+    expect([bitAt(bits, Number(old.statusListIndex)), bitAt(bits, Number(fresh.statusListIndex))]).toEqual([1, 0]);
+  });
+
   it('50 parallel awards get 50 distinct status indexes in one list', async () => {
     const { issuerId, apiKey } = await newIssuer(`Parallel ${unique('i')}`);
     const badgeClassId = await newBadgeClass(apiKey);
