@@ -132,6 +132,21 @@ for (const [lang, c] of [
       const saved = readFileSync((await d.path()) ?? '', 'utf8');
       expect(saved.startsWith(magic)).toBe(true);
     }
+    // Issue 21: the same badge as an Open Badges 3.0 credential, as JSON and baked into a PNG.
+    for (const [label, ext] of [
+      [c.download.ob3_json, 'json'],
+      [c.download.ob3_image, 'png'],
+    ] as const) {
+      const file = page.waitForEvent('download');
+      await page.getByRole('button', { name: label, exact: true }).click();
+      const d = await file;
+      expect(d.suggestedFilename()).toMatch(new RegExp(`^badge_ob3_${slug}_\\d{8}\\.${ext}$`));
+      const saved = readFileSync((await d.path()) ?? '');
+      if (ext === 'json')
+        expect((JSON.parse(saved.toString('utf8')) as { type: string[] }).type).toContain('OpenBadgeCredential');
+      else
+        expect([saved.subarray(1, 4).toString('latin1'), saved.includes('openbadgecredential')]).toEqual(['PNG', true]);
+    }
 
     // 5. Logged out with JavaScript off (a crawler): the full page and its share image.
     const anonymous = await browser.newContext({ javaScriptEnabled: false });

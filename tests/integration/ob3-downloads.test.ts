@@ -40,7 +40,7 @@ describe('Open Badges 3.0 downloads of a received badge (issue 21)', () => {
   it('gives the signed credential as JSON, named by the pattern, valid for its owner', async () => {
     const res = await post('Download/ob3json', owner.token, { assertion_id: received });
     expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Type')).toBe('application/json');
+    expect(res.headers.get('Content-Type')).toBe('application/vc+ld+json');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.headers.get('Content-Disposition')).toContain(
       `filename*=UTF-8''${encodeURIComponent('badge_ob3_機械学習入門_')}`,

@@ -37,7 +37,7 @@ const json = download('json', 'The Open Badges assertion (JSON-LD)', binary('app
 const ob3json = download(
   'ob3json',
   'The Open Badges 3.0 credential (signed OpenBadgeCredential, JSON)',
-  binary('application/json', 'OpenBadgeCredential'),
+  binary('application/vc+ld+json', 'OpenBadgeCredential'),
 );
 const ob3image = download(
   'ob3image',
@@ -89,7 +89,8 @@ export const downloadRoutes = router
   .openapi(ob3json, async (c) => {
     const r = await downloadService(c.env).ob3Json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     const text = JSON.stringify(r.doc, null, 2);
-    return file(c, text, 'application/json', downloadName('ob3', r.badge.name, 'json', r.badge.issuedOn));
+    // A credential's own media type: the islands' download reads application/json as an error body.
+    return file(c, text, 'application/vc+ld+json', downloadName('ob3', r.badge.name, 'json', r.badge.issuedOn));
   })
   .openapi(ob3image, async (c) => {
     const r = await downloadService(c.env).ob3Image(
