@@ -334,6 +334,17 @@ describe('bad input (issue 21): a clear code, never a 500, never valid', () => {
     expect(r.json).toMatchObject({ badge_pass: false, verify_state: 'invalid', verify_errors_code: ['E991'] });
   });
 
+  it('more than eight proofs is refused before any is checked (E980)', async () => {
+    const key = await didKeyPair();
+    const signed = await signOb3Credential(credential(key.did), key.signer());
+    const many = { ...signed, proof: Array.from({ length: 9 }, () => signed['proof']) };
+    const r = await run(asJson(many));
+    expect(r.verify_errors_code).toEqual(['E980']);
+    expect(r.checks.find((c) => c.check === 'checkOb3Proof')?.outcome).toBe('skip');
+    const eight = { ...signed, proof: Array.from({ length: 8 }, () => signed['proof']) };
+    expect((await run(asJson(eight))).badge_pass).toBe(true);
+  });
+
   it('an unknown DID method: E177', async () => {
     const fresh = await Ed25519Multikey.generate();
     const did = 'did:example:123';
