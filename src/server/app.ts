@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { publicAccountRoutes } from './accounts/public-routes';
 import { accountRoutes, loginRoutes } from './accounts/routes';
+import { secondStepRoutes } from './accounts/second-step-routes';
 import { authRoutes } from './auth/routes';
 import { endPortalSession } from './portal/logout';
 import { accessTokenRoutes, backchannelRoutes, portalFlowRoutes } from './portal/routes';
@@ -31,6 +32,7 @@ import { importRoutes } from './import/routes';
 import { emailRoutes } from './settings/emails-routes';
 import { receptionRoutes } from './settings/reception-routes';
 import { settingsRoutes } from './settings/prefs-routes';
+import { twoStepRoutes } from './settings/two-step-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
 import { notificationRoutes } from './notifications/routes';
@@ -73,6 +75,7 @@ const PORTAL_API = '/api/v1.0/account/Portal';
 /** Sign-in, registration, password reset and sign-out (spec §7 account calls): anonymous. */
 const accountApi = new OpenAPIHono<AppEnv>()
   .route('/', loginRoutes)
+  .route('/', secondStepRoutes)
   .route('/', publicAccountRoutes)
   .route('/', authRoutes(endPortalSession))
   .route('/', receptionRoutes);
@@ -89,6 +92,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', walletPrefsRoutes)
   .route('/', emailRoutes)
   .route('/', settingsRoutes)
+  .route('/', twoStepRoutes)
   .route('/', profileRoutes)
   .route('/', profileImageUploadRoutes)
   .route('/', deletionRoutes)

@@ -114,6 +114,13 @@ export const ERRORS = {
   E403160: { status: 403, key: 'errors.E403160' }, // OB 3.0 API: the access token lacks the scope of this call
   E404160: { status: 404, key: 'errors.E404160' }, // connected application not found (consent already withdrawn)
   E429160: { status: 429, key: 'errors.E429160' }, // registration closed: the number of registered applications is at its cap
+  // Issue 22, two-step sign-in (authenticator-app codes): the 14x block of each status is its own.
+  E400140: { status: 400, key: 'errors.E400140' }, // app codes: the code typed to confirm enrolment does not match
+  E401140: { status: 401, key: 'errors.E401140' }, // sign-in second step: code wrong or already used ({{count}} attempts left)
+  E401141: { status: 401, key: 'errors.E401141' }, // sign-in second step: none pending (expired or done): sign in again
+  E403140: { status: 403, key: 'errors.E403140' }, // portal user: two-step sign-in is managed by the portal
+  E409140: { status: 409, key: 'errors.E409140' }, // app codes are already on: turn them off first
+  E409141: { status: 409, key: 'errors.E409141' }, // app codes: no enrolment in progress (or a newer one replaced it)
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,7 +17,17 @@ export const attemptKey = (email: string) => sha256Hex(`login:${normalizeEmail(e
  * address with one atomic upsert; at the threshold the address is locked for the configured time,
  * and while locked even a correct password is refused (AUTH-04, AUTH-05).
  */
-export async function checkLogin(env: Env, email: string, password: string, now = Date.now()) {
+export async function checkLogin(
+  env: Env,
+  email: string,
+  password: string,
+  now = Date.now(),
+  /**
+   * Whether this account still owes a second step (issue 22): then the failure count is kept, and
+   * cleared only when that step succeeds, so a known password cannot reset the count of wrong codes.
+   */
+  secondStep?: (accountId: string) => Promise<boolean>,
+) {
   const { lockoutThreshold, lockoutMinutes } = CONFIG.login;
   const lockMs = lockoutMinutes * 60_000;
   const key = await attemptKey(email);
@@ -45,6 +55,7 @@ export async function checkLogin(env: Env, email: string, password: string, now 
     if (after.lockedUntil && after.lockedUntil > now) throw new AppError('E423100', { minutes: lockoutMinutes });
     throw new AppError('E401102', { count: Math.max(0, lockoutThreshold - after.failures) });
   }
+  if (secondStep && (await secondStep(account.id))) return account;
   if (!(await lockout.clearUnlessLocked(key, now))) throw new AppError('E423100', { minutes: lockoutMinutes });
   return account;
 }

@@ -3,11 +3,9 @@ import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { apiRouter } from '../http/router';
-import { normalizeEmail } from '../../lib/email';
 import { profileImageUrl } from '../../lib/profile-image';
 import { accountInfo, agreeToTerms } from './account-service';
-import { checkLogin } from './login';
-import { startSession } from './session-start';
+import { signInWithPassword } from './second-step';
 import { TERMS_VERSION, termsState } from '../../terms/versions';
 import { loginBody, termsBody } from './schemas';
 
@@ -23,12 +21,20 @@ const login = anonymous.route({
   tags: ['Account'],
   summary: 'Sign in with email and password (step 2 of the login screen)',
   description:
-    'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones.',
+    'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones. An account with authenticator-app codes on (issue 22) gets no session yet: the answer says `second_step: "totp"` and an HttpOnly cookie carries the pending sign-in to LoginSecondStep (5 minutes).',
   request: { body: json(loginBody) },
   responses: {
     200: {
       description: 'Signed in',
-      content: { 'application/json': { schema: envelope.extend({ account_id: z.string(), user_type: z.number() }) } },
+      content: {
+        'application/json': {
+          schema: envelope.extend({
+            account_id: z.string(),
+            user_type: z.number(),
+            second_step: z.literal('totp').optional(),
+          }),
+        },
+      },
     },
   },
 });
@@ -85,9 +91,12 @@ const setTerms = signedIn.route({
 /** Sign-in with email and password (mounted under the account API). */
 export const loginRoutes = anonymous.router.openapi(login, async (c) => {
   const { email, password } = c.req.valid('json');
-  const account = await checkLogin(c.env, email, password);
-  await startSession(c, account, normalizeEmail(email));
-  return ok(c, { account_id: account.id, user_type: account.userType });
+  const { account, secondStep } = await signInWithPassword(c, email, password);
+  return ok(c, {
+    account_id: account.id,
+    user_type: account.userType,
+    ...(secondStep ? { second_step: 'totp' as const } : {}),
+  });
 });
 
 /** The signed-in user's info and agreement to the terms. */

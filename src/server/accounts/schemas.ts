@@ -36,3 +36,6 @@ export const resetBody = z.object({ token, password: passwordField, confirm_pass
 
 /** Agreement to the terms in force. */
 export const termsBody = z.object({ access_token: z.string().optional(), agree_term_of_service: z.literal(true) });
+
+/** Login's second step (issue 22): a 6-digit app code or a recovery code (dashes and spaces allowed). */
+export const secondStepBody = z.object({ code: z.string().trim().min(6).max(32) });

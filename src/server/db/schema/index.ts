@@ -8,3 +8,4 @@ export * from './blockcerts';
 export * from './portal';
 export * from './ob3api';
 export * from './ob3issue';
+export * from './mfa';
