@@ -118,6 +118,23 @@ describe('issuing Open Badges 3.0 (issue 21)', () => {
     expect(JSON.stringify(doc)).not.toMatch(/secret/i);
   });
 
+  it('documents are JSON, nosniff, and name our configured host whatever Host a request carries (XSS-05, RST-02)', async () => {
+    const a = await oneAward();
+    const urls = ob3Urls(env.PUBLIC_BASE_URL);
+    const c = (await ob3CredentialOf(env, a.id)) as Obj;
+    for (const url of [urls.didDocument(a.issuerId), statusOf(c).statusListCredential, urls.credential(a.id)]) {
+      const res = await exports.default.fetch(`${BASE}${pathOf(url)}`, {
+        headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Accept: 'text/html' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const text = await res.text();
+      expect(text).not.toContain('evil.example');
+      expect(text).toContain(urls.did(a.issuerId));
+    }
+  });
+
   it('50 parallel first reads of a DID document make one key', async () => {
     const { issuerId } = await newIssuer(`Keys ${unique('i')}`);
     const path = pathOf(ob3Urls(env.PUBLIC_BASE_URL).didDocument(issuerId));
