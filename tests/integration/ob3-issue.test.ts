@@ -198,6 +198,23 @@ describe('issuing Open Badges 3.0 (issue 21)', () => {
     expect([bitAt(bits, Number(old.statusListIndex)), bitAt(bits, Number(fresh.statusListIndex))]).toEqual([1, 0]);
   });
 
+  it('an award made before issue 21 (no status entry) gets one on first use; a revoked one reads as revoked', async () => {
+    const a = await oneAward();
+    const b = (await awardTo(a.apiKey, a.badgeClassId, [`old-${unique('r')}@example.test`])).ids[0] as string;
+    await env.DB.prepare('DELETE FROM ob3_status_entries WHERE assertion_id IN (?, ?)').bind(a.id, b).run();
+    await issuerCall(`/assertions/${b}/revoke`, a.apiKey, { reason: 'Before issue 21' });
+    const live = statusOf((await ob3CredentialOf(env, a.id)) as Obj);
+    const listUrl = live.statusListCredential;
+    await bitsOf(listUrl); // a signed copy kept before the revoked award gets its entry
+    const revoked = (await ob3CredentialOf(env, b)) as Obj;
+    expect(statusOf(revoked).statusListCredential).toBe(listUrl);
+    const bits = await bitsOf(listUrl);
+    expect([bitAt(bits, Number(live.statusListIndex)), bitAt(bits, Number(statusOf(revoked).statusListIndex))]).toEqual(
+      [0, 1],
+    );
+    expect((await verify(revoked, '')).verify_errors_code).toContain('E999');
+  });
+
   it('50 parallel awards get 50 distinct status indexes in one list', async () => {
     const { issuerId, apiKey } = await newIssuer(`Parallel ${unique('i')}`);
     const badgeClassId = await newBadgeClass(apiKey);

@@ -1,3 +1,4 @@
+import { runBatch } from '../../db/batch';
 import { setOwnOb3Reader } from '../own-docs';
 import { signOb3Credential } from '../proof/sign';
 import { credentialDocument } from './credential-doc';
@@ -24,7 +25,7 @@ export async function ob3CredentialOf(env: Env, assertionId: string, now = Date.
   if (!award) return null;
   const [tags, entry, key] = await Promise.all([
     repo.tagNames(award.bc.id),
-    ob3StatusRepo(env.DB).entryOf(assertionId),
+    statusEntry(env, award.issuer.id, assertionId, now),
     issuerEd25519Key(env, award.issuer.id, now),
   ]);
   const status = entry ? { listNo: entry.list_no, index: entry.status_index } : null;
@@ -37,6 +38,18 @@ export async function ob3CredentialOf(env: Env, assertionId: string, now = Date.
   // A parallel first use may have kept its copy first; everyone hands out the one kept.
   const winner = await repo.kept(assertionId);
   return winner ? (JSON.parse(winner) as Obj) : signed;
+}
+
+/**
+ * The award's status entry. Awards made before issue 21 get theirs on first use, in one batch that
+ * also marks the list changed when the award is already revoked (its bit is set from then on).
+ */
+async function statusEntry(env: Env, issuerId: string, assertionId: string, now: number) {
+  const status = ob3StatusRepo(env.DB);
+  const entry = await status.entryOf(assertionId);
+  if (entry) return entry;
+  await runBatch(env.DB, [...status.allocate(issuerId, assertionId, now), status.touchListOf(assertionId)]);
+  return status.entryOf(assertionId);
 }
 
 /** An issuer's DID document (its key made on first use), or null for an unknown or deleted issuer. */
