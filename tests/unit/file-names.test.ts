@@ -9,6 +9,9 @@ describe('download file names', () => {
     expect(downloadName('certificate', 'Python Basics', 'pdf', on)).toBe('certificate_Python_Basics_20250301.pdf');
     expect(downloadName('qrcode', 'Python Basics', 'png', on)).toBe('qrcode_Python_Basics.png');
     expect(downloadName('blockchain', 'A', 'json', on)).toBe('blockchain_certificate_A_20250301.json');
+    // Issue 21: the award as an Open Badges 3.0 credential, and baked into a PNG.
+    expect(downloadName('ob3', 'Python Basics', 'json', on)).toBe('badge_ob3_Python_Basics_20250301.json');
+    expect(downloadName('ob3', 'Python Basics', 'png', on)).toBe('badge_ob3_Python_Basics_20250301.png');
   });
 
   it('keeps every script and removes what breaks file systems', () => {
