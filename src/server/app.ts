@@ -29,6 +29,7 @@ import { walletPrefsRoutes } from './wallet/prefs-routes';
 import { hostImageRoutes, hostRoutes, publicHostRoutes } from './wallet/host-routes';
 import { verifyRoutes } from './verify/routes';
 import { importRoutes } from './import/routes';
+import { exportRoutes } from './export/routes';
 import { emailRoutes } from './settings/emails-routes';
 import { receptionRoutes } from './settings/reception-routes';
 import { settingsRoutes } from './settings/prefs-routes';
@@ -99,7 +100,8 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', mergeRoutes)
   .route('/', notificationRoutes)
   .route('/', hostRoutes)
-  .route('/', importRoutes);
+  .route('/', importRoutes)
+  .route('/', exportRoutes);
 
 /** What anyone may call under the wallet prefix: spec §7's public calls, discovery, receive-by-link. */
 const publicApi = new OpenAPIHono<AppEnv>()

@@ -121,6 +121,10 @@ export const ERRORS = {
   E403140: { status: 403, key: 'errors.E403140' }, // portal user: two-step sign-in is managed by the portal
   E409140: { status: 409, key: 'errors.E409140' }, // app codes are already on: turn them off first
   E409141: { status: 409, key: 'errors.E409141' }, // app codes: no enrolment in progress (or a newer one replaced it)
+  // Issue 22, whole-wallet export and import: the 17x block of each status is its own.
+  E404170: { status: 404, key: 'errors.E404170' }, // export not found (none started, or not this account's)
+  E409170: { status: 409, key: 'errors.E409170' }, // export still being built: wait for the notice
+  E410170: { status: 410, key: 'errors.E410170' }, // export link expired (seven days): start a new export
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,7 +12,8 @@ export type FormName =
   | 'acaddoc'
   | 'emailverify'
   | 'mailprefs'
-  | 'apps';
+  | 'apps'
+  | 'export';
 
 /**
  * What a page shows after its form was posted: the step reached or the outcome, what the person

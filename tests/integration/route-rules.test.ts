@@ -90,6 +90,10 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session(`${W}/Setting/Merge/Prove`),
   session(`${W}/Setting/Merge/SendCode`),
   session(`${W}/Setting/Merge/Confirm`),
+  // Issue 22: whole-wallet export (start, follow, download for seven days).
+  session(`${W}/Export/Start`),
+  session(`${W}/Export/Status`),
+  [`get ${W}/Export/Download/{id}`, { access: 'session', maxBody: SMALL }],
   session(`${W}/Notification/GetNotifications`),
   session(`${W}/Notification/CheckUnreadNotifications`),
   session(`${W}/Notification/SetNotificationIsRead`),

@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
 import { appsForm } from './apps-form';
+import { exportForm } from './export-form';
 import { emailVerifyForm } from './email-verify-form';
 import { mailPrefsForm } from './mail-prefs-form';
 import { activateForm, receiveForm } from './link-forms';
@@ -35,4 +36,6 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
   // Issue 21: settings, connected apps (the OB 3.0 API's consents).
   app.post(at('/setting/apps'), limit, pageForm('apps', [], appsForm));
+  // Issue 22: settings, whole-wallet export.
+  app.post(at('/setting/export'), limit, pageForm('export', [], exportForm));
 }

@@ -3,6 +3,7 @@ import { awardChunk } from '../issuing/award';
 import { buildAcadDocPdf } from '../certificates/pdf-job';
 import { proofChunkJob } from '../anchoring/proofs';
 import { sendMail } from '../mail/send';
+import { runExportStep } from '../export/build';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 import { deleteObjects } from '../storage/objects-repo';
 
@@ -24,4 +25,5 @@ export const JOB_HANDLERS: { [K in JobKind]: Handler<K> } = {
   password_link: (env, id, payload, now) => sendPasswordLink(env, id, payload, now),
   acad_pdf: (env, _id, payload, now, attempt) => buildAcadDocPdf(env, payload.docId, now, attempt),
   bc_proofs: (env, _id, payload, now) => proofChunkJob(env, payload, now),
+  export_step: (env, _id, payload, now, attempt) => runExportStep(env, payload, now, attempt),
 };

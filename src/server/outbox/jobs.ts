@@ -1,5 +1,14 @@
 import type { SqlCondition } from '../db/batch';
-import type { AcadDocPdf, AwardChunk, BcProofs, DeleteObjects, Mail, PasswordLink, PurgeAccount } from './payloads';
+import type {
+  AcadDocPdf,
+  AwardChunk,
+  BcProofs,
+  DeleteObjects,
+  ExportStep,
+  Mail,
+  PasswordLink,
+  PurgeAccount,
+} from './payloads';
 
 /** Every kind of side effect the outbox carries; the consumer's handler table is checked against it. */
 export interface JobPayloads {
@@ -10,6 +19,7 @@ export interface JobPayloads {
   password_link: PasswordLink;
   acad_pdf: AcadDocPdf;
   bc_proofs: BcProofs;
+  export_step: ExportStep;
 }
 
 export type JobKind = keyof JobPayloads;

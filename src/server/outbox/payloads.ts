@@ -77,3 +77,9 @@ export interface BcProofs {
   from: number;
   to: number;
 }
+
+/** One step of a whole-wallet export (issue 22): the row's step must equal `step` or the job does nothing. */
+export interface ExportStep {
+  exportId: string;
+  step: number;
+}

@@ -9,3 +9,4 @@ export * from './portal';
 export * from './ob3api';
 export * from './ob3issue';
 export * from './mfa';
+export * from './exports';

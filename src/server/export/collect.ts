@@ -1,0 +1,168 @@
+import { accountRepo } from '../accounts/account-repo';
+import { blockcertsService } from '../blockcerts/service';
+import { hostedService } from '../hosted/service';
+import { notificationsRepo } from '../notifications/repo';
+import { ob3CredentialOf } from '../ob3/issue/service';
+import { notificationSettingsRepo } from '../settings/prefs-repo';
+import { exportObjects } from './objects-repo';
+import { ACCOUNT_DIR, type ExportState } from './state';
+import { exportSourceRepo, type CertItem, type HostItem, type IssuedItem } from './wallet-repo';
+
+/** One file of the archive. Names are built here from ids we chose, never from badge text. */
+export interface ExportFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const enc = new TextEncoder();
+const json = (name: string, value: unknown): ExportFile => ({
+  name,
+  bytes: enc.encode(`${JSON.stringify(value, null, 2)}\n`),
+});
+const parsed = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+const imageExt = (type: string) => (type.includes('svg') ? 'svg' : type.includes('png') ? 'png' : 'bin');
+const NOTIFICATION_PAGE = 500;
+
+/** The account's own records: profile (no password hash), addresses, settings, notifications. */
+async function metaFiles(env: Env, accountId: string): Promise<ExportFile[]> {
+  const accounts = accountRepo(env.DB);
+  const [a, emails, settings] = await Promise.all([
+    accounts.profile(accountId),
+    accounts.emails(accountId),
+    notificationSettingsRepo(env.DB).get(accountId),
+  ]);
+  const notices = [];
+  for (let offset = 0; ; offset += NOTIFICATION_PAGE) {
+    const page = await notificationsRepo(env.DB).page(accountId, null, offset, NOTIFICATION_PAGE);
+    notices.push(...page.map((n) => ({ ...n, messageParams: parsed(n.messageParams) })));
+    if (page.length < NOTIFICATION_PAGE) break;
+  }
+  const profile = a && {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    firstNameEn: a.firstNameEn,
+    lastNameEn: a.lastNameEn,
+    bio: a.bio,
+    serviceCountry: a.serviceCountry,
+    language: a.language,
+    createdAt: a.createdAt,
+  };
+  return [
+    json(`${ACCOUNT_DIR}/profile.json`, profile),
+    json(`${ACCOUNT_DIR}/emails.json`, emails),
+    json(`${ACCOUNT_DIR}/notification-settings.json`, settings),
+    json(`${ACCOUNT_DIR}/notifications.json`, notices),
+  ];
+}
+
+/** A badge issued here: its OB 2.0 assertion, baked image, OB 3.0 credential and Blockcerts copy. */
+async function issuedFiles(env: Env, b: IssuedItem, waitUntil: (p: Promise<unknown>) => void) {
+  const dir = `badges/${b.id}`;
+  const hosted = hostedService(env);
+  const [live, image, ob3, bc] = await Promise.all([
+    hosted.liveAssertion(b.id),
+    hosted.bakedImage(b.id, waitUntil),
+    ob3CredentialOf(env, b.id),
+    blockcertsService(env).hosted(b.id),
+  ]);
+  const files: ExportFile[] = [];
+  if (live.kind !== 'missing') files.push(json(`${dir}/assertion-ob2.json`, live.doc));
+  if (image.kind === 'ok') files.push({ name: `${dir}/badge-baked.${image.type}`, bytes: image.bytes });
+  if (ob3) files.push(json(`${dir}/credential-ob3.json`, ob3));
+  if (bc.kind !== 'missing') files.push(json(`${dir}/blockcerts.json`, bc.doc));
+  return files;
+}
+
+/** An imported badge: what was received, as received, and its stored image. */
+async function hostFiles(env: Env, h: HostItem) {
+  const dir = `imported/${h.id}`;
+  const files: ExportFile[] = [
+    json(`${dir}/assertion.json`, {
+      format: h.format,
+      assertion: parsed(h.assertionJson),
+      badge: parsed(h.badgeJson),
+      issuer: parsed(h.issuerJson),
+    }),
+  ];
+  if (h.rawCredential !== null) {
+    const isJwt = !h.rawCredential.trimStart().startsWith('{');
+    const base = h.format === 'blockcerts' ? 'blockcerts' : `credential-${h.format}`;
+    files.push({ name: `${dir}/${base}.${isJwt ? 'jwt' : 'json'}`, bytes: enc.encode(h.rawCredential) });
+  }
+  const image = h.imageKey ? await exportObjects(env.BUCKET).object(h.imageKey) : null;
+  if (image) files.push({ name: `${dir}/image.${imageExt(image.type)}`, bytes: image.bytes });
+  return files;
+}
+
+/** An academic certificate: its data, its printed PDF (when printed) and its Blockcerts copy. */
+async function certFiles(env: Env, c: CertItem) {
+  const dir = `certificates/${c.id}`;
+  const { pdfKey, detailsJson, rowsJson, ...rest } = c;
+  const files: ExportFile[] = [
+    json(`${dir}/certificate.json`, { ...rest, details: parsed(detailsJson), rows: parsed(rowsJson) }),
+  ];
+  const [pdf, bc] = await Promise.all([
+    pdfKey ? exportObjects(env.BUCKET).object(pdfKey) : null,
+    blockcertsService(env).hosted(c.id),
+  ]);
+  if (pdf) files.push({ name: `${dir}/certificate.pdf`, bytes: pdf.bytes });
+  if (bc.kind !== 'missing') files.push(json(`${dir}/blockcerts.json`, bc.doc));
+  return files;
+}
+
+/**
+ * The files of the next slice of the wallet after `state`, and the state after them: one section
+ * page per step, so a step's memory is bounded by one page of badges.
+ */
+export async function collectSlice(env: Env, accountId: string, state: ExportState) {
+  const src = exportSourceRepo(env.DB);
+  const pending: Promise<unknown>[] = [];
+  const waitUntil = (p: Promise<unknown>) => void pending.push(p);
+  const next = (section: ExportState['section'], after: string, n: number): ExportState => ({
+    ...state,
+    section,
+    after,
+    done: state.done + n,
+  });
+  let files: ExportFile[] = [];
+  let after: ExportState;
+  switch (state.section) {
+    case 'meta':
+      files = await metaFiles(env, accountId);
+      after = next('issued', '', 0);
+      break;
+    case 'issued': {
+      const rows = await src.issued(accountId, state.after);
+      for (const b of rows) files.push(...(await issuedFiles(env, b, waitUntil)));
+      const last = rows.at(-1);
+      after = last ? next('issued', last.id, rows.length) : next('host', '', 0);
+      break;
+    }
+    case 'host': {
+      const rows = await src.host(accountId, state.after);
+      for (const h of rows) files.push(...(await hostFiles(env, h)));
+      const last = rows.at(-1);
+      after = last ? next('host', last.id, rows.length) : next('certs', '', 0);
+      break;
+    }
+    case 'certs': {
+      const rows = await src.certs(accountId, state.after);
+      for (const c of rows) files.push(...(await certFiles(env, c)));
+      const last = rows.at(-1);
+      after = last ? next('certs', last.id, rows.length) : next('final', '', 0);
+      break;
+    }
+    case 'final':
+      after = state;
+  }
+  // Cache writes the baked images asked for: finished before the step reports done.
+  await Promise.allSettled(pending);
+  return { files, after };
+}

@@ -1,0 +1,103 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { rawStatement, type SqlCondition } from '../db/batch';
+import { db } from '../db/client';
+import { walletExports } from '../db/schema';
+import type { ExportState } from './state';
+
+/** The export rows of one account: created once per click, advanced by the queue steps. */
+export function exportRepo(d1: D1Database) {
+  const q = db(d1);
+  return {
+    /** Inserts a building export unless one is already building (the partial unique index). */
+    insertBuilding: (id: string, accountId: string, state: ExportState, now: number) =>
+      rawStatement(
+        d1,
+        `INSERT INTO wallet_exports (id, account_id, status, step, progress, state_json, created_at)
+         VALUES (?, ?, 'building', 0, 0, ?, ?) ON CONFLICT DO NOTHING`,
+        id,
+        accountId,
+        JSON.stringify(state),
+        now,
+      ),
+
+    /** The condition "export `id` is building at `step`", for the outbox row of that step. */
+    atStep: (id: string, step: number): SqlCondition => ({
+      sql: "EXISTS (SELECT 1 FROM wallet_exports WHERE id = ? AND step = ? AND status = 'building')",
+      params: [id, step],
+    }),
+
+    /** The condition "export `id` is ready", for the notice and mail written with the last step. */
+    isReady: (id: string): SqlCondition => ({
+      sql: "EXISTS (SELECT 1 FROM wallet_exports WHERE id = ? AND status = 'ready')",
+      params: [id],
+    }),
+
+    async byId(id: string) {
+      return (await q.select().from(walletExports).where(eq(walletExports.id, id)).limit(1))[0] ?? null;
+    },
+
+    /** The account's newest export (the page shows it). */
+    async latest(accountId: string) {
+      return (
+        (
+          await q
+            .select()
+            .from(walletExports)
+            .where(eq(walletExports.accountId, accountId))
+            .orderBy(desc(walletExports.createdAt))
+            .limit(1)
+        )[0] ?? null
+      );
+    },
+
+    /** Moves a building export from `step` to `step + 1`; a retried step finds it moved and changes nothing. */
+    advance: (id: string, step: number, state: ExportState, progress: number) =>
+      q
+        .update(walletExports)
+        .set({ step: step + 1, stateJson: JSON.stringify(state), progress })
+        .where(and(eq(walletExports.id, id), eq(walletExports.step, step), eq(walletExports.status, 'building'))),
+
+    /** Marks the export ready with its object and the link's expiry, only from `step`. */
+    finish: (id: string, step: number, r2Key: string, size: number, now: number, expiresAt: number) =>
+      q
+        .update(walletExports)
+        .set({ status: 'ready', step: step + 1, progress: 100, r2Key, size, readyAt: now, expiresAt })
+        .where(and(eq(walletExports.id, id), eq(walletExports.step, step), eq(walletExports.status, 'building'))),
+
+    /** Gives an export up (the outbox's last attempt failed), so the person can start another. */
+    async fail(id: string) {
+      await q
+        .update(walletExports)
+        .set({ status: 'failed' })
+        .where(and(eq(walletExports.id, id), eq(walletExports.status, 'building')))
+        .run();
+    },
+
+    /** The notice "your export is ready", written only once the row is ready (same batch). */
+    readyNotice: (id: string, url: string, now: number) =>
+      rawStatement(
+        d1,
+        `INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)
+         SELECT account_id, 2, 'notifications.export_ready', json_object('size', size), ?, 0, 0, ?
+         FROM wallet_exports WHERE id = ? AND status = 'ready'`,
+        url,
+        now,
+        id,
+      ),
+
+    /** How many items each section of the export has, for the progress figure. */
+    async counts(accountId: string) {
+      const r = await d1
+        .prepare(
+          `SELECT
+             (SELECT COUNT(*) FROM assertions WHERE account_id = ?1 AND accept_status != 0
+                AND deleted_by_owner_at IS NULL) AS issued,
+             (SELECT COUNT(*) FROM host_assertions WHERE account_id = ?1) AS host,
+             (SELECT COUNT(*) FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL) AS certs`,
+        )
+        .bind(accountId)
+        .first<{ issued: number; host: number; certs: number }>();
+      return r ?? { issued: 0, host: 0, certs: 0 };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/** The sections of an export, in the order the steps write them. */
+export const SECTIONS = ['meta', 'issued', 'host', 'certs', 'final'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/**
+ * What one export step needs from the last: the R2 multipart upload, the parts sent, the archive's
+ * byte offset and entry count, and where in the wallet to continue (section + last id written).
+ * Small by design: the carried bytes (tail under one part, central directory) live in R2.
+ */
+export interface ExportState {
+  uploadId: string | null;
+  parts: { partNumber: number; etag: string }[];
+  offset: number;
+  entries: number;
+  section: Section;
+  after: string;
+  /** Items (badges, imported badges, certificates) in the wallet when the export began, and done. */
+  total: number;
+  done: number;
+}
+
+export const initialState = (total: number): ExportState => ({
+  uploadId: null,
+  parts: [],
+  offset: 0,
+  entries: 0,
+  section: 'meta',
+  after: '',
+  total,
+  done: 0,
+});
+
+/** The percentage shown while building: never 100 before the ZIP is complete. */
+export const progressOf = (s: ExportState) => Math.min(99, Math.floor((s.done * 100) / Math.max(1, s.total + 1)));
+
+/** The account's own records sit in one folder of the archive, apart from the per-item folders. */
+export const ACCOUNT_DIR = 'account';

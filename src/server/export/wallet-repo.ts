@@ -1,0 +1,67 @@
+/** How many items one export step writes: bounds each step's memory and time (5,000 badges = 100 steps). */
+export const SLICE = 50;
+
+export interface IssuedItem {
+  id: string;
+  name: string;
+  issuerName: string;
+  issuedOn: number;
+}
+export interface HostItem extends IssuedItem {
+  format: string;
+  assertionJson: string;
+  badgeJson: string;
+  issuerJson: string;
+  rawCredential: string | null;
+  imageKey: string | null;
+}
+export interface CertItem extends IssuedItem {
+  title: string;
+  kind: string;
+  detailsJson: string;
+  rowsJson: string | null;
+  pdfKey: string | null;
+  revokedAt: number | null;
+}
+
+/**
+ * The wallet's contents as an export reads them: by keyset pages (id > after) so a step never
+ * rereads what an earlier step wrote, and only the account's own rows.
+ */
+export function exportSourceRepo(d1: D1Database) {
+  const page = async <T>(query: string, accountId: string, after: string, limit: number) =>
+    (await d1.prepare(query).bind(accountId, after, limit).all<T>()).results;
+  return {
+    /** Badges issued here that the person received (a claimable one is not theirs yet). */
+    issued: (accountId: string, after: string, limit = SLICE) =>
+      page<IssuedItem>(
+        `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn
+         FROM assertions a JOIN badge_classes c ON c.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
+         WHERE a.account_id = ?1 AND a.accept_status != 0 AND a.deleted_by_owner_at IS NULL AND a.id > ?2
+         ORDER BY a.id LIMIT ?3`,
+        accountId,
+        after,
+        limit,
+      ),
+    /** Imported badges (OB 2.0, OB 3.0, Blockcerts) with what was received. */
+    host: (accountId: string, after: string, limit = SLICE) =>
+      page<HostItem>(
+        `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn, format, assertion_json AS assertionJson,
+           badge_json AS badgeJson, issuer_json AS issuerJson, raw_credential AS rawCredential, image_key AS imageKey
+         FROM host_assertions WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
+        accountId,
+        after,
+        limit,
+      ),
+    /** Academic certificates (issue 18) with their printed PDF's key when it is ready. */
+    certs: (accountId: string, after: string, limit = SLICE) =>
+      page<CertItem>(
+        `SELECT id, name, title, issuer_name AS issuerName, issued_on AS issuedOn, kind, details_json AS detailsJson,
+           rows_json AS rowsJson, CASE WHEN pdf_state = 'ready' THEN pdf_key END AS pdfKey, revoked_at AS revokedAt
+         FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
+        accountId,
+        after,
+        limit,
+      ),
+  };
+}
