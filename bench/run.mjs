@@ -12,6 +12,7 @@ import { notificationFigures } from './notifications.mjs';
 import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { portalFigures } from './portal.mjs';
+import { twoStepFigures } from './two-step.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
 import { ob3Verification } from './ob3.mjs';
@@ -70,6 +71,7 @@ let ob3;
 let ob3Issue;
 let settings;
 let portal;
+let twoStep;
 let bell;
 let acadPdf;
 let acad;
@@ -87,6 +89,8 @@ try {
   if (!ONLY || ONLY.test('ob3 issue')) ob3Issue = await ob3IssueFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
+  // Issue 22: sign-in with an authenticator-app code (password step + code step).
+  if (!ONLY || ONLY.test('two-step')) twoStep = await twoStepFigures(worker.base);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
   if (!ONLY || ONLY.test('acaddoc pdf')) acadPdf = await acadPdfFigures(worker.base);
   const targets = [
@@ -252,6 +256,12 @@ if (portal) {
     `GetApiAccessToken.ashx with a live portal session (${portal.tokens} requests): client ${line(portal.token)}; ${worker(portal.tokenServer)}`,
   );
 }
+if (twoStep) {
+  const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
+  console.log(
+    `two-step sign-in with an app code (${twoStep.rounds} sign-ins, client-timed): password + code ${line(twoStep.whole)}; code step alone ${line(twoStep.second)}`,
+  );
+}
 if (bell)
   console.log(
     `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms; panel open in chromium (click to first rows painted): first ${bell.panel.first} ms (chunk included), then p50 ${bell.panel.p50} / p90 ${bell.panel.p90} / max ${bell.panel.max} ms`,
@@ -321,6 +331,7 @@ writeFileSync(
       blockcerts,
       settings,
       portal,
+      twoStep,
       bell,
       acadPdf,
       acad: acad && { mine: acad.mine, total: acad.total, pageRender: acadPageRender },

@@ -42,12 +42,25 @@ const loginLabels = {
   submit: 'Log in',
   emailInvalid: 'Enter a valid email address.',
   fallback: 'An error has occurred.',
+  code: 'Code from your authenticator app, or a recovery code',
+  codeIntro: 'Two-step sign-in is on for this account.',
+  codeSubmit: 'Verify',
 };
 
 describe('login', () => {
   const login = (initial: LoginInitial = { step: 'email', email: '', error: null }) => (
     <LoginForm labels={loginLabels} redirect="/w/assertions" action="/w/login" token="tok" initial={initial} />
   );
+
+  it('the code step (issue 22) posts step=code with a one-time-code field and keeps the address read-only', () => {
+    const html = document.createElement('div');
+    html.innerHTML = renderToString(login({ step: 'code', email: 'a@example.test', error: null }));
+    expect(input(html, 'step')?.value).toBe('code');
+    expect(input(html, 'code')?.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(input(html, 'email')?.hasAttribute('readonly')).toBe(true);
+    expect(input(html, 'password')).toBeFalsy();
+    expect(html.querySelector('button[type=submit]')?.textContent).toBe('Verify');
+  });
 
   it('is a form that posts to the login page with the token and the step', () => {
     const html = document.createElement('div');

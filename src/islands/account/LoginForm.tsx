@@ -12,11 +12,15 @@ export interface LoginLabels {
   submit: string;
   emailInvalid: string;
   fallback: string;
+  /** The second step (issue 22): an app code or a recovery code. */
+  code: string;
+  codeIntro: string;
+  codeSubmit: string;
 }
 
 /** Where the server-rendered form stands: the step, the address typed, the server's message. */
 export interface LoginInitial {
-  step: 'email' | 'password';
+  step: 'email' | 'password' | 'code';
   email: string;
   error: string | null;
 }
@@ -46,6 +50,7 @@ export default function LoginForm({
   const errorId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   const next = () => {
     if (!looksLikeEmail(emailRef.current?.value.trim() ?? '')) {
@@ -62,6 +67,13 @@ export default function LoginForm({
     setError(null);
     const email = emailRef.current?.value.trim() ?? '';
     const result = await call(account.Login, { email, password: passwordRef.current?.value ?? '' });
+    if (result.ok && result.data.second_step === 'totp') {
+      // The password was right; the session comes after the code (the pending step is a cookie).
+      setBusy(false);
+      setStep('code');
+      requestAnimationFrame(() => codeRef.current?.focus());
+      return;
+    }
     if (result.ok) {
       window.location.assign(redirect);
       return;
@@ -71,9 +83,23 @@ export default function LoginForm({
     setError(result.errors[0]?.message || labels.fallback);
   };
 
+  const sendCode = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await call(account.LoginSecondStep, { code: codeRef.current?.value ?? '' });
+    if (result.ok) {
+      window.location.assign(redirect);
+      return;
+    }
+    setBusy(false);
+    if (codeRef.current) codeRef.current.value = '';
+    setError(result.errors[0]?.message || labels.fallback);
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (step === 'email') next();
+    else if (step === 'code') void sendCode();
     else void logIn();
   };
 
@@ -97,7 +123,7 @@ export default function LoginForm({
           autoComplete="username"
           required
           defaultValue={initial.email}
-          readOnly={step === 'password'}
+          readOnly={step !== 'email'}
           aria-invalid={step === 'email' && error ? true : undefined}
           aria-describedby={describedBy}
         />
@@ -118,6 +144,28 @@ export default function LoginForm({
           />
         </label>
       )}
+      {step === 'code' && (
+        <>
+          <p>{labels.codeIntro}</p>
+          <label className="field">
+            <span>{labels.code}</span>
+            <input
+              ref={codeRef}
+              type="text"
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={32}
+              dir="ltr"
+              autoFocus={initial.step === 'code'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          </label>
+        </>
+      )}
       {error && (
         <p id={errorId} className="form-error" role="alert">
           {error}
@@ -125,9 +173,9 @@ export default function LoginForm({
       )}
       {/* The first submit button is the one Enter presses, so "Next" / "Log in" comes first. */}
       <button type="submit" className="btn" disabled={busy}>
-        {step === 'email' ? labels.next : labels.submit}
+        {step === 'email' ? labels.next : step === 'code' ? labels.codeSubmit : labels.submit}
       </button>
-      {step === 'password' && (
+      {step !== 'email' && (
         <button type="submit" name="change" value="1" className="link-btn" formNoValidate onClick={changeEmail}>
           {labels.changeEmail}
         </button>
