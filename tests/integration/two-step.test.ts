@@ -298,3 +298,22 @@ describe('sign-in second step', () => {
     ).toBe(0);
   });
 });
+
+describe('housekeeping', () => {
+  it('the nightly purge deletes pending second steps past their five minutes, and keeps live ones', async () => {
+    const { purgeExpired } = await import('../../src/server/jobs/scheduled');
+    const acct = await withAppCodes();
+    await passwordStep(acct.email);
+    await passwordStep(acct.email);
+    await env.DB.prepare(
+      'UPDATE mfa_logins SET expires_at = ? WHERE rowid = (SELECT MIN(rowid) FROM mfa_logins WHERE account_id = ?)',
+    )
+      .bind(Date.now() - 1, acct.id)
+      .run();
+    await purgeExpired(env);
+    const left = await env.DB.prepare('SELECT COUNT(*) AS n FROM mfa_logins WHERE account_id = ?')
+      .bind(acct.id)
+      .first('n');
+    expect(left).toBe(1);
+  });
+});

@@ -9,6 +9,7 @@ import { walletBadgeRepo } from '../wallet/badge-repo';
 import { reverifyImported } from '../import/reverify';
 import { runAnchoring } from '../anchoring/run';
 import { purgeExpiredGrants } from '../ob3api/housekeeping';
+import { purgeExpiredSecondSteps } from '../mfa/service';
 
 /** Rows younger than this are still in the hands of their first queue message. */
 const SWEEP_GRACE_MS = 60_000;
@@ -40,6 +41,8 @@ export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   await flowRepo(env.DB).purgeExpired(now);
   // The OB 3.0 API (issue 21): codes and tokens a day past their expiry.
   await purgeExpiredGrants(env, now);
+  // Two-step sign-in (issue 22): second steps not completed within their five minutes.
+  await purgeExpiredSecondSteps(env.DB, now);
 }
 
 /**

@@ -175,6 +175,11 @@ export function mfaRepo(d1: D1Database) {
       return closed?.meta.changes === 1;
     },
 
+    /** Deletes pending second steps past their expiry (they are already refused; this reclaims space). */
+    async purgeExpired(now: number) {
+      await d1.prepare('DELETE FROM mfa_logins WHERE expires_at <= ?').bind(now).run();
+    },
+
     /** Whether the account asks for a second step after its password. */
     async enabled(accountId: string): Promise<boolean> {
       const row = await d1

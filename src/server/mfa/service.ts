@@ -44,6 +44,9 @@ export async function confirmTotp(d1: D1Database, accountId: string, code: strin
 /** Turns app codes off (the caller has re-authenticated the person). */
 export const disableTotp = (d1: D1Database, accountId: string) => mfaRepo(d1).disable(accountId);
 
+/** The nightly purge of pending second steps that ran out (cron, jobs/scheduled.ts). */
+export const purgeExpiredSecondSteps = (d1: D1Database, now: number) => mfaRepo(d1).purgeExpired(now);
+
 /** Opens the second step after a right password: the ticket goes to the browser in a cookie. */
 export async function beginSecondStep(d1: D1Database, accountId: string, loginEmail: string, now = Date.now()) {
   const ticket = randomToken(32);
