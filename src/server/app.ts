@@ -30,6 +30,7 @@ import { hostImageRoutes, hostRoutes, publicHostRoutes } from './wallet/host-rou
 import { verifyRoutes } from './verify/routes';
 import { importRoutes } from './import/routes';
 import { exportRoutes } from './export/routes';
+import { exportImportRoutes } from './export/import-routes';
 import { emailRoutes } from './settings/emails-routes';
 import { receptionRoutes } from './settings/reception-routes';
 import { settingsRoutes } from './settings/prefs-routes';
@@ -101,7 +102,8 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', notificationRoutes)
   .route('/', hostRoutes)
   .route('/', importRoutes)
-  .route('/', exportRoutes);
+  .route('/', exportRoutes)
+  .route('/', exportImportRoutes);
 
 /** What anyone may call under the wallet prefix: spec §7's public calls, discovery, receive-by-link. */
 const publicApi = new OpenAPIHono<AppEnv>()

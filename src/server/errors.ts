@@ -125,6 +125,9 @@ export const ERRORS = {
   E404170: { status: 404, key: 'errors.E404170' }, // export not found (none started, or not this account's)
   E409170: { status: 409, key: 'errors.E409170' }, // export still being built: wait for the notice
   E410170: { status: 410, key: 'errors.E410170' }, // export link expired (seven days): start a new export
+  E413171: { status: 413, key: 'errors.E413171' }, // import: archive too large or a zip bomb (entries, total size or ratio)
+  E422171: { status: 422, key: 'errors.E422171' }, // import: a file name in the archive leaves its folder (path traversal)
+  E422172: { status: 422, key: 'errors.E422172' }, // import: not a readable Lanyard export (damaged or unsupported ZIP)
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -94,6 +94,7 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session(`${W}/Export/Start`),
   session(`${W}/Export/Status`),
   [`get ${W}/Export/Download/{id}`, { access: 'session', maxBody: SMALL }],
+  session(`${W}/Export/Import`, 21 * 1024 * KB),
   session(`${W}/Notification/GetNotifications`),
   session(`${W}/Notification/CheckUnreadNotifications`),
   session(`${W}/Notification/SetNotificationIsRead`),

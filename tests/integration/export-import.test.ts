@@ -1,0 +1,130 @@
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { bytesToBase64 } from '../../src/lib/base64';
+import { concatBytes, zipEnd, zipRecord } from '../../src/server/export/zip';
+import { downloadExport, EXPORT_API, exportCall } from './export-helpers';
+import { createAccount, createSession, SAME_ORIGIN } from './helpers';
+import { waitFor } from './issuing-helpers';
+import { didKey, ob3Credential, walletCall } from './ob3-import-helpers';
+import { signedIn } from './settings-helpers';
+
+const enc = new TextEncoder();
+let ip = 40;
+
+/** A ZIP of the given files, written by the export's own writer (so only the attack differs). */
+async function zipOf(files: [string, Uint8Array][]) {
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const [name, bytes] of files) {
+    const r = await zipRecord(name, bytes, offset, Date.now());
+    locals.push(r.local);
+    centrals.push(r.central);
+    offset += r.local.length;
+  }
+  const central = concatBytes(centrals);
+  return concatBytes([...locals, central, zipEnd(files.length, central.length, offset)]);
+}
+
+async function importZip(cookie: string, zip: Uint8Array) {
+  const res = await exports.default.fetch(`${EXPORT_API}/Import`, {
+    method: 'POST',
+    headers: { ...SAME_ORIGIN, Cookie: cookie, 'cf-connecting-ip': `198.51.100.${ip++}` },
+    body: JSON.stringify({ zip: bytesToBase64(zip) }),
+  });
+  const json = (await res.json()) as Record<string, number> & { errors?: { code: string; message: string }[] };
+  return { http: res.status, code: json.errors?.[0]?.code ?? null, message: json.errors?.[0]?.message ?? '', json };
+}
+
+const hostCount = async (accountId: string) =>
+  (
+    await env.DB.prepare('SELECT COUNT(*) AS n FROM host_assertions WHERE account_id = ?')
+      .bind(accountId)
+      .first<{ n: number }>()
+  )?.n;
+
+describe('importing an export (issue 22)', () => {
+  it('refuses path traversal names, translated, and writes nothing', async () => {
+    const me = await signedIn();
+    for (const name of ['../evil.png', '/etc/passwd', 'badges/x/../../../evil.json', 'a\\..\\b.png', 'c:/x.png']) {
+      const r = await importZip(
+        me.cookie,
+        await zipOf([
+          ['account/profile.json', enc.encode('{}')],
+          [name, enc.encode('x')],
+        ]),
+      );
+      expect([r.http, r.code], name).toEqual([422, 'E422171']);
+      expect(r.message).toMatch(/outside its folder/);
+    }
+    expect(await hostCount(me.id)).toBe(0);
+  });
+
+  it('refuses zip bombs: ratio, a header that lies about the size, too many entries', async () => {
+    const me = await signedIn();
+    // 8 MiB of zeros deflates to ~8 KB: a ratio no export has.
+    const ratio = await importZip(
+      me.cookie,
+      await zipOf([['imported/a/credential-ob3.json', new Uint8Array(8 << 20)]]),
+    );
+    expect([ratio.http, ratio.code]).toEqual([413, 'E413171']);
+    // 600 KB of zeros (ratio ~1:600 then patched): the headers claim 600 bytes, inflation stops there.
+    const liar = await zipOf([['imported/b/credential-ob3.json', new Uint8Array(600_000)]]);
+    const v = new DataView(liar.buffer);
+    const central = v.getUint32(liar.length - 22 + 16, true);
+    v.setUint32(22, 600, true);
+    v.setUint32(central + 24, 600, true);
+    const lie = await importZip(me.cookie, liar);
+    expect([lie.http, lie.code]).toEqual([413, 'E413171']);
+    const many = await zipOf(
+      Array.from({ length: 20_001 }, (_, i) => [`f/${i}.png`, new Uint8Array(1)] as [string, Uint8Array]),
+    );
+    const crowd = await importZip(me.cookie, many);
+    expect([crowd.http, crowd.code]).toEqual([413, 'E413171']);
+    const junk = await importZip(me.cookie, enc.encode('not a zip at all'));
+    expect([junk.http, junk.code]).toEqual([422, 'E422172']);
+    expect(await hostCount(me.id)).toBe(0);
+  });
+
+  it(
+    're-verifies each badge: foreign ones are counted, not imported; the owner gets theirs in a new account',
+    { timeout: 120_000 },
+    async () => {
+      // A holds an OB 3.0 badge signed elsewhere and exports the wallet.
+      const a = await createAccount();
+      const tokenA = await createSession(a.id);
+      const key = await didKey();
+      const signed = await key.sign(ob3Credential(key.did, a.email));
+      const added = await walletCall(tokenA, 'AddBadge', { json: JSON.stringify(signed) }, '198.51.100.9');
+      expect(added.http).toBe(200);
+      const cookieA = `accessToken=${tokenA}`;
+      const id = (await exportCall(cookieA, 'Start')).export?.id ?? '';
+      await waitFor(async () => (await exportCall(cookieA, 'Status')).export?.status === 'ready', 60_000);
+      const zip = (await downloadExport(cookieA, id)).bytes ?? new Uint8Array();
+
+      // Someone else importing it: the badge is not theirs.
+      const other = await signedIn();
+      const foreign = await importZip(other.cookie, zip);
+      expect(foreign.http).toBe(200);
+      expect(foreign.json).toMatchObject({ found: 1, imported: 0, foreign: 1 });
+      expect(await hostCount(other.id)).toBe(0);
+
+      // A's address moves to a new account (A closed): importing brings the badge, once.
+      await env.DB.batch([
+        env.DB.prepare("UPDATE accounts SET status = 'deleted' WHERE id = ?").bind(a.id),
+        env.DB.prepare('DELETE FROM account_emails WHERE account_id = ?').bind(a.id),
+      ]);
+      const b = await createAccount();
+      await env.DB.prepare('UPDATE account_emails SET email = ?, email_normalized = ? WHERE account_id = ?')
+        .bind(a.email, a.email, b.id)
+        .run();
+      const cookieB = `accessToken=${await createSession(b.id)}`;
+      const mine = await importZip(cookieB, zip);
+      expect(mine.json).toMatchObject({ found: 1, imported: 1, foreign: 0 });
+      expect(await hostCount(b.id)).toBe(1);
+      const again = await importZip(cookieB, zip);
+      expect(again.json).toMatchObject({ found: 1, imported: 0, duplicate: 1 });
+      expect(await hostCount(b.id)).toBe(1);
+    },
+  );
+});
