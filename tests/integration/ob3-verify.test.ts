@@ -519,8 +519,8 @@ describe('endorsements (verified one level deep, reported apart from the four it
     expect(r.checks.filter((c) => c.outcome === 'fail')).toEqual([]);
     expect(r.badge_pass).toBe(true);
     expect(r.endorsements).toEqual([
-      { id: endorsement['id'], state: 'valid' },
-      { id: endorsement['id'], state: 'invalid' },
+      { id: endorsement['id'], name: 'Endorsing body', state: 'valid' },
+      { id: endorsement['id'], name: 'Endorsing body', state: 'invalid' },
     ]);
     const viaRoute = await route({ input_type: 'json', json: JSON.stringify(signed) });
     expect(viaRoute.json).toMatchObject({ badge_pass: true, endorsements: r.endorsements });

@@ -27,11 +27,12 @@ describe('ob3Details', () => {
         },
       },
     });
+    // No verdicts kept for them: none is called verified (issue 21).
     expect(d.endorsements).toEqual([
-      { issuer: 'Sea Board', comment: 'Solid work.', url: 'https://board.example/e/1' },
+      { issuer: 'Sea Board', comment: 'Solid work.', url: 'https://board.example/e/1', state: 'unchecked' },
       // Text stays text (Astro escapes it); a URN or script address is no link.
-      { issuer: '<b>Harbour</b>', comment: '<script>x</script>', url: null },
-      { issuer: 'did:key:z3', comment: 'Trust them.', url: null },
+      { issuer: '<b>Harbour</b>', comment: '<script>x</script>', url: null, state: 'unchecked' },
+      { issuer: 'did:key:z3', comment: 'Trust them.', url: null, state: 'unchecked' },
     ]);
     // An alignment without a name is not shown; a data: target is not linked.
     expect(d.alignments).toEqual([{ name: 'Data', url: null, framework: null, code: null }]);
@@ -65,5 +66,31 @@ describe('ob3Details', () => {
       alignments: [],
       endorsements: [],
     });
+  });
+
+  it('endorsement verdicts as kept: only a valid one at the same place with the same id is verified', () => {
+    const e = (id?: string) => ({ ...(id ? { id } : {}), type: ['EndorsementCredential'], issuer: 'did:key:z9' });
+    const credential = {
+      endorsement: [e('urn:uuid:a'), e('urn:uuid:b'), e()],
+      credentialSubject: { achievement: { endorsement: [e('urn:uuid:c'), e('urn:uuid:d'), e('urn:uuid:e')] } },
+    };
+    const d = ob3Details(credential, [
+      { id: 'urn:uuid:a', name: null, state: 'valid' },
+      { id: 'urn:uuid:b', name: null, state: 'invalid' },
+      { id: null, name: null, state: 'unverifiable' },
+      // Another id at this place (the credential changed since): not this endorsement's verdict.
+      { id: 'urn:uuid:x', name: null, state: 'valid' },
+      // A state we do not know, even one an object's prototype has, is no verdict.
+      { id: 'urn:uuid:d', state: 'constructor' },
+      'not an object',
+    ]);
+    expect(d.endorsements.map((x) => x.state)).toEqual([
+      'verified',
+      'invalid',
+      'unverifiable',
+      'unchecked',
+      'unchecked',
+      'unchecked',
+    ]);
   });
 });

@@ -24,6 +24,13 @@ export interface VerifyLabels extends Record<Item, string> {
   recipient_email: string;
   check_recipient: string;
   failed_request: string;
+  /** OB 3.0 endorsements (issue 21): heading, note, each one's verdict, and an unnamed endorser. */
+  endorsements: string;
+  endorsements_note: string;
+  endorsement_valid: string;
+  endorsement_invalid: string;
+  endorsement_unverifiable: string;
+  endorsement_unnamed: string;
   codes: Record<string, string>;
 }
 
@@ -156,6 +163,20 @@ export default function VerifyBadge(props: {
               );
             })}
           </dl>
+          {report?.endorsements && report.endorsements.length > 0 && (
+            <>
+              <h3 className="verify-endorsements-heading">{labels.endorsements}</h3>
+              <p className="field-hint">{labels.endorsements_note}</p>
+              <ul className="verify-endorsements" data-testid="verify-endorsements">
+                {report.endorsements.map((e, i) => (
+                  <li key={i} className={`verify-endorsement verify-endorsement-${e.state}`}>
+                    <span>{e.name ?? labels.endorsement_unnamed}</span>{' '}
+                    <span className="verify-status">{labels[`endorsement_${e.state}`]}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {findings.length > 0 && (
             <>
               <h3 className="verify-findings-heading">{labels.findings}</h3>

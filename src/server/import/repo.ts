@@ -19,6 +19,8 @@ export interface NewHostRow {
   format: HostAssertionRow['format'];
   /** The credential as received (issue 21), or null (an OB 2.0 assertion read at its URL). */
   rawCredential: string | null;
+  /** Each OB 3.0 endorsement's verification as JSON (issue 21), or null. */
+  endorsementsJson: string | null;
   now: number;
 }
 
@@ -33,6 +35,8 @@ export interface ReverifyVerdict {
   state: 'valid' | 'invalid';
   revoked: boolean;
   reason: string | null;
+  /** An OB 3.0 badge's endorsements as this check found them (JSON), replacing the last; else null. */
+  endorsementsJson: string | null;
 }
 
 /** Imported badges as the import writes them; one per account and external id (duplicates refused). */
@@ -52,8 +56,8 @@ export function importRepo(d1: D1Database) {
         .prepare(
           `INSERT INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json,
              image_key, name, description, issuer_name, issuer_url, recipient_email, issued_on, expires_at, format,
-             raw_credential, verify_status, verified_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
+             raw_credential, endorsements_json, verify_status, verified_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
            ON CONFLICT (account_id, external_id) DO NOTHING RETURNING id`,
         )
         .bind(
@@ -74,6 +78,7 @@ export function importRepo(d1: D1Database) {
           r.expiresAt,
           r.format,
           r.rawCredential,
+          r.endorsementsJson,
           r.now,
           r.now,
           r.now,
@@ -91,15 +96,16 @@ export function importRepo(d1: D1Database) {
         .all<ReverifyRow>();
       return rows.results;
     },
-    /** Stores a verdict; a revocation keeps the time it was first seen. */
+    /** Stores a verdict (with the endorsements' in the same row write); a revocation keeps the time it was first seen. */
     async recordVerdict(id: string, v: ReverifyVerdict, now: number) {
       await d1
         .prepare(
           `UPDATE host_assertions SET verify_status = ?, verified_at = ?, updated_at = ?,
-             revoked_at = CASE WHEN ? THEN COALESCE(revoked_at, ?) ELSE NULL END, revoked_reason = ?
+             revoked_at = CASE WHEN ? THEN COALESCE(revoked_at, ?) ELSE NULL END, revoked_reason = ?,
+             endorsements_json = ?
            WHERE id = ?`,
         )
-        .bind(v.state, now, now, v.revoked ? 1 : 0, now, v.reason, id)
+        .bind(v.state, now, now, v.revoked ? 1 : 0, now, v.reason, v.endorsementsJson, id)
         .run();
     },
     /** All addresses of the account with whether each is verified (HV-06 needs the difference). */

@@ -4,7 +4,8 @@ import { normalizeDoc } from '../verify/ld/normalize';
 import { revocationEntry } from '../verify/revocation';
 import { fromText, type VerifyInput } from '../verify/input';
 import { verifyBadge } from '../verify/verify';
-import { importRepo, type ReverifyRow } from './repo';
+import { importRepo, type ReverifyRow, type ReverifyVerdict } from './repo';
+import { endorsementsJsonOf } from './service';
 
 /** Imported badges are checked again when their last check is older than this. */
 export const REVERIFY_AFTER_MS = 7 * 86_400_000;
@@ -22,12 +23,14 @@ export async function reverifyImported(env: Env, now = Date.now()): Promise<numb
   const repo = importRepo(env.DB);
   const due = await repo.dueForReverify(now - REVERIFY_AFTER_MS, REVERIFY_BATCH);
   for (const row of due) {
-    const { state, revoked, reason } = await check(env, row, now);
+    const { state, revoked, reason, endorsementsJson } = await check(env, row, now);
     if (state === 'unverifiable') continue;
-    await repo.recordVerdict(row.id, { state, revoked, reason }, now);
+    await repo.recordVerdict(row.id, { state, revoked, reason, endorsementsJson }, now);
   }
   return due.length;
 }
+
+type Checked = Omit<ReverifyVerdict, 'state'> & { state: ReverifyVerdict['state'] | 'unverifiable' };
 
 /** What is verified again in full: an OB 3.0 credential as received, else a hosted badge's URL. */
 function fullInput(row: ReverifyRow): VerifyInput | null {
@@ -35,7 +38,7 @@ function fullInput(row: ReverifyRow): VerifyInput | null {
   return row.sourceUrl ? { kind: 'url', url: row.sourceUrl } : null;
 }
 
-async function check(env: Env, row: ReverifyRow, now: number) {
+async function check(env: Env, row: ReverifyRow, now: number): Promise<Checked> {
   const input = fullInput(row);
   if (input) {
     const r = await verifyBadge(env, input, [row.recipientEmail], now);
@@ -46,23 +49,35 @@ async function check(env: Env, row: ReverifyRow, now: number) {
         : revoked || !onlyExpiry(r.verify_errors_code)
           ? 'invalid'
           : 'valid';
-    return { state, revoked, reason: r.badge_information.revocation_reason } as const;
+    // An OB 3.0 badge's endorsements were checked again too (issue 21): their verdicts replace the last.
+    return {
+      state,
+      revoked,
+      reason: r.badge_information.revocation_reason,
+      endorsementsJson: endorsementsJsonOf(r),
+    };
   }
   const id = (JSON.parse(row.assertionJson) as { id?: unknown }).id;
   const listUrl = (JSON.parse(row.issuerJson) as { revocationList?: unknown }).revocationList;
-  if (typeof listUrl !== 'string') return { state: 'valid', revoked: false, reason: null } as const;
+  if (typeof listUrl !== 'string') return plain('valid');
   const list = await docSource(env, new FetchBudget(3)).get(listUrl);
-  if (list.kind === 'unreachable') return { state: 'unverifiable', revoked: false, reason: null } as const;
-  if (list.kind !== 'ok') return { state: 'invalid', revoked: false, reason: null } as const;
+  if (list.kind === 'unreachable') return plain('unverifiable');
+  if (list.kind !== 'ok') return plain('invalid');
   // Read as the live verifier reads it: as JSON-LD, then every shape of entry (revocation.ts).
   const read = await normalizeDoc(list.doc, 'other', list.url, '2.0');
-  if (!read.ok) return { state: 'unverifiable', revoked: false, reason: null } as const;
+  if (!read.ok) return plain('unverifiable');
   const hit = revocationEntry(read.doc, typeof id === 'string' ? id : null);
   const reason = hit?.['revocationReason'];
-  return hit
-    ? ({ state: 'invalid', revoked: true, reason: typeof reason === 'string' ? reason : null } as const)
-    : ({ state: 'valid', revoked: false, reason: null } as const);
+  return hit ? plain('invalid', true, typeof reason === 'string' ? reason : null) : plain('valid');
 }
+
+/** A verdict of a badge with no endorsements to keep (a signed 2.0 badge's revocation list read). */
+const plain = (state: Checked['state'], revoked = false, reason: string | null = null): Checked => ({
+  state,
+  revoked,
+  reason,
+  endorsementsJson: null,
+});
 
 /** An expired badge is still a valid one: only E045 may be present. */
 const onlyExpiry = (codes: string[]) => codes.every((c) => c === 'E045');

@@ -10,6 +10,7 @@ import { FetchBudget } from '../outbound/fetch';
 import { parseIsoDate } from '../verify/dates';
 import { docSource } from '../verify/doc-source';
 import { formatOf } from '../verify/format';
+import type { VerificationReport } from '../verify/report';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { badgeClassImage } from './class-image';
 import { displayImage } from './image';
@@ -21,6 +22,10 @@ import { importRepo } from './repo';
 export type { ImportRequest } from './input';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** An OB 3.0 report's endorsement verdicts as kept with the badge (issue 21), or null when it has none. */
+export const endorsementsJsonOf = (r: VerificationReport): string | null =>
+  r.endorsements?.length ? JSON.stringify(r.endorsements) : null;
 
 /** The id of an award made here that an assertion or credential id names, else null. */
 function ownAssertionIdOf(env: Env, externalId: string): string | null {
@@ -102,6 +107,7 @@ export async function importBadge(env: Env, accountId: string, r: ImportRequest,
     expiresAt: parseIsoDate(dates.expires),
     format,
     rawCredential,
+    endorsementsJson: endorsementsJsonOf(report),
     now,
   });
   // The row and its "process completed" notification in one batch (issue 8).

@@ -8,7 +8,12 @@ import { verifyRequest } from './service';
  * The verify page's form (works without JavaScript): an image, a certificate PDF or a JSON file, a URL, pasted JSON/JWS, or the id of
  * a badge issued here (the "Verify this badge" buttons, before their island has loaded).
  */
-export async function verifyFromForm(env: Env, form: FormData, client: string): Promise<VerificationReport | null> {
+export async function verifyFromForm(
+  env: Env,
+  form: FormData,
+  client: string,
+  viewer: string | null = null,
+): Promise<VerificationReport | null> {
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === 'string' ? v.trim() : '';
@@ -28,11 +33,12 @@ export async function verifyFromForm(env: Env, form: FormData, client: string): 
         ? { input_type: 'json', json: new TextDecoder().decode(bytes) }
         : { input_type: 'image', image: bytesToBase64(bytes) };
   } else if (text('assertion_id')) request = { input_type: 'assertion_id', assertion_id: text('assertion_id') };
-  // A public imported badge's button without JavaScript (an OB 3.0 one is checked as stored, issue 21).
+  // An imported badge's button without JavaScript (an OB 3.0 one is checked as stored, issue 21):
+  // a public one, or the signed-in viewer's own private one.
   else if (text('host_assertion_id') && !email)
     request = { input_type: 'host_assertion_id', host_assertion_id: text('host_assertion_id') };
   else if (text('url')) request = { input_type: 'url', url: text('url') };
   else if (text('json')) request = { input_type: 'json', json: text('json') };
   if (!request) return null;
-  return verifyRequest(env, request, email ? [email] : [], client);
+  return verifyRequest(env, request, email ? [email] : [], client, viewer);
 }

@@ -37,18 +37,20 @@ export function verifyRepo(d1: D1Database) {
         .first<IssuedRecipient>(),
     /**
      * A public imported badge of an active account that is hosted somewhere (a signed import keeps
-     * no signature to check again), or null: private, deleted and closed wallets are not found.
+     * no signature to check again), or null: private, deleted and closed wallets are not found. A
+     * private one is found only for its owner (`viewer`, the signed-in account; issue 21, AZ-05):
+     * for anyone else it is missing.
      */
-    publicHostRecipient: (hostId: string) =>
+    hostRecipient: (hostId: string, viewer: string | null) =>
       d1
         .prepare(
           `SELECT h.source_url AS sourceUrl, h.format, h.raw_credential AS rawCredential,
              h.recipient_email AS email, acc.first_name AS firstName, acc.last_name AS lastName, acc.language
            FROM host_assertions h JOIN accounts acc ON acc.id = h.account_id
-           WHERE h.id = ? AND h.is_public = 1 AND (h.source_url IS NOT NULL OR h.raw_credential IS NOT NULL)
-             AND acc.status = 'active'`,
+           WHERE h.id = ?1 AND (h.is_public = 1 OR h.account_id = ?2)
+             AND (h.source_url IS NOT NULL OR h.raw_credential IS NOT NULL) AND acc.status = 'active'`,
         )
-        .bind(hostId)
+        .bind(hostId, viewer)
         .first<PublicHostRecipient>(),
   };
 }

@@ -34,8 +34,11 @@ export interface VerificationReport {
   verify_state: VerifyState;
   /** Every check that ran, in order, with what it found (architecture rule 4). */
   checks: CheckResult[];
-  /** OB 3.0 endorsements, verified one level deep; they never change the four items (issue 21). */
-  endorsements?: { id: string | null; state: VerifyState }[];
+  /**
+   * OB 3.0 endorsements, verified one level deep; they never change the four items (issue 21).
+   * `name`: the endorser's name as the endorsement writes it (not itself verified), or null.
+   */
+  endorsements?: { id: string | null; name: string | null; state: VerifyState }[];
 }
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];

@@ -20,7 +20,8 @@ const verification = route({
   tags: ['Public'],
   summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
   description:
-    'input_type assertion_id (a badge issued here), host_assertion_id (a public imported badge of this wallet), ' +
+    'input_type assertion_id (a badge issued here), host_assertion_id (a public imported badge of this wallet, or ' +
+    "a private one of the signed-in caller's own; anyone else's private one is answered as not found), " +
     'url (a hosted assertion), json, jws, image (a baked PNG/SVG, base64) or pdf (a certificate PDF carrying its ' +
     'signed credential as an attached file, base64; none attached: 422 E422100). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
     'no address, the address it was sent to is checked and the holder is named (a public imported badge: the ' +
@@ -64,7 +65,9 @@ const verification = route({
 export const verifyRoutes = router.openapi(verification, async (c) => {
   const body = c.req.valid('json');
   const started = performance.now();
-  const report = await verifyRequest(c.env, body, body.verification_mail, clientKey(c.req.raw.headers));
+  // A signed-in owner may verify their own private imported badge by id (issue 21).
+  const viewer = c.var.user?.accountId ?? null;
+  const report = await verifyRequest(c.env, body, body.verification_mail, clientKey(c.req.raw.headers), viewer);
   // The Worker's own time, fetches included (the benchmark's figure; wrangler's local proxying is not in it).
   c.header('Server-Timing', `verify;dur=${(performance.now() - started).toFixed(1)}`);
   return ok(c, { ...report });

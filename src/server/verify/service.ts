@@ -14,15 +14,17 @@ import { verifyBadge } from './verify';
  * limit (SSRF-16). For a badge issued here with no address given, the recipient is checked against
  * the address it was sent to, and the report names the holder instead of showing that address;
  * the same holds for a public imported badge, checked at its source against the address it was
- * imported for (a verified address of its holder), which the answer never shows.
+ * imported for (a verified address of its holder), which the answer never shows. `viewer` is the
+ * signed-in account, if any: its own private imported badges are verified by id too.
  */
 export async function verifyRequest(
   env: Env,
   request: VerificationRequest,
   emails: string[],
   client: string,
+  viewer: string | null = null,
 ): Promise<VerificationReport> {
-  const resolved = await resolve(env, request, emails);
+  const resolved = await resolve(env, request, emails, viewer);
   if (!resolved) return buildReport(EMPTY_INFO, {}, ['E999']);
   const { input, own } = resolved;
   if (request.input_type !== 'assertion_id') await throttle(env.OUTBOUND_LIMIT, client);
@@ -37,15 +39,19 @@ export async function verifyRequest(
   };
 }
 
-/** What to verify, and whose badge it is when this wallet knows (the holder is then checked). */
+/**
+ * What to verify, and whose badge it is when this wallet knows (the holder is then checked). An
+ * imported badge by id: a public one, or a private one of the signed-in `viewer` (issue 21).
+ */
 async function resolve(
   env: Env,
   request: VerificationRequest,
   emails: string[],
+  viewer: string | null,
 ): Promise<{ input: VerifyInput; own: IssuedRecipient | null } | null> {
   const repo = verifyRepo(env.DB);
   if (request.input_type === 'host_assertion_id') {
-    const host = request.host_assertion_id ? await repo.publicHostRecipient(request.host_assertion_id) : null;
+    const host = request.host_assertion_id ? await repo.hostRecipient(request.host_assertion_id, viewer) : null;
     // An OB 3.0 credential is verified as it was received (issue 21); a hosted 2.0 badge at its URL.
     const input: VerifyInput | null =
       host?.sourceUrl && host.format !== 'ob3'

@@ -12,6 +12,14 @@ const parse = (json: string): Record<string, unknown> => {
     return {};
   }
 };
+const parseList = (json: string | null): unknown[] => {
+  try {
+    const v = json ? (JSON.parse(json) as unknown) : [];
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+};
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** Criteria of an imported BadgeClass: a URL, an object with id/narrative, or nothing. */
@@ -81,7 +89,7 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     tags: [],
     // An OB 3.0 credential's id need not be where it lives: only a URL it was fetched from is linked.
     assertion_url: safeUrl(h.sourceUrl) ?? (h.format === 'ob3' ? null : safeUrl(h.externalId)) ?? '',
-    ob3: h.format === 'ob3' ? ob3Details(assertion) : null,
+    ob3: h.format === 'ob3' ? ob3Details(assertion, parseList(h.endorsementsJson)) : null,
     verification: { status: h.verifyStatus, at: new Date(h.verifiedAt).toISOString() },
   };
 }

@@ -27,6 +27,7 @@ export type HostRow = Pick<
   | 'updatedAt'
   | 'format'
   | 'verifiedAt'
+  | 'endorsementsJson'
 >;
 
 const COLUMNS = {
@@ -51,6 +52,7 @@ const COLUMNS = {
   updatedAt: h.updatedAt,
   format: h.format,
   verifiedAt: h.verifiedAt,
+  endorsementsJson: h.endorsementsJson,
 };
 
 /** Imported badges: reads, publishing and deletion, each limited to the owner in its SQL (AZ-05). */

@@ -16,7 +16,31 @@ export interface Ob3Details {
   /** The results awarded, each named by its description when it points at one. */
   results: { name: string | null; value: string | null; status: string | null }[];
   alignments: { name: string; url: string | null; framework: string | null; code: string | null }[];
-  endorsements: { issuer: string | null; comment: string | null; url: string | null }[];
+  /**
+   * Each endorsement as written, with what verifying it found at import or the last re-check
+   * (issue 21): only 'verified' ones may be shown as such; 'unchecked' when none was kept for it.
+   */
+  endorsements: { issuer: string | null; comment: string | null; url: string | null; state: EndorsementState }[];
+}
+
+export type EndorsementState = 'verified' | 'invalid' | 'unverifiable' | 'unchecked';
+
+// A Map, not an object: a stored state such as "constructor" must not find anything.
+const STATES = new Map<unknown, EndorsementState>([
+  ['valid', 'verified'],
+  ['invalid', 'invalid'],
+  ['unverifiable', 'unverifiable'],
+]);
+
+/**
+ * The kept verdict of the endorsement at `index` (the verifier's order: credential, achievement,
+ * issuer). It counts only when it names the same id, so a verdict never lands on another endorsement.
+ */
+function stateAt(checked: unknown[], index: number, e: Obj): EndorsementState {
+  const c = obj(checked[index]);
+  const id = typeof e['id'] === 'string' ? e['id'] : null;
+  if (!c || (c['id'] ?? null) !== id) return 'unchecked';
+  return STATES.get(c['state']) ?? 'unchecked';
 }
 
 const MAX_ITEMS = 50;
@@ -44,18 +68,22 @@ function alignmentOf(a: Obj) {
 }
 
 /** An endorsement credential as a line: who endorses, what they say, and where it lives. */
-function endorsementOf(e: Obj) {
+function endorsementOf(e: Obj, state: EndorsementState) {
   const subject = list(e['credentialSubject'])[0] ?? {};
   const issuer = obj(e['issuer']);
   return {
     issuer: text(issuer?.['name'], 500) ?? text(e['issuer'], 500) ?? text(issuer?.['id'], 500),
     comment: text(subject['endorsementComment']),
     url: link(e['id']),
+    state,
   };
 }
 
-/** The details of a stored OB 3.0 credential (the JSON the import kept; a VC-JWT's vc claim). */
-export function ob3Details(credential: Obj): Ob3Details {
+/**
+ * The details of a stored OB 3.0 credential (the JSON the import kept; a VC-JWT's vc claim), with
+ * its endorsements' kept verdicts (`checked`: the report's endorsements list as stored).
+ */
+export function ob3Details(credential: Obj, checked: unknown[] = []): Ob3Details {
   const subject = list(credential['credentialSubject'])[0] ?? {};
   const achievement = obj(subject['achievement']) ?? {};
   const descriptions = list(achievement['resultDescription']);
@@ -83,6 +111,6 @@ export function ob3Details(credential: Obj): Ob3Details {
       status: text(r['status'], 200),
     })),
     alignments: list(achievement['alignment']).flatMap(alignmentOf),
-    endorsements: endorsements.slice(0, MAX_ITEMS).map(endorsementOf),
+    endorsements: endorsements.slice(0, MAX_ITEMS).map((e, i) => endorsementOf(e, stateAt(checked, i, e))),
   };
 }

@@ -98,6 +98,8 @@ export const hostAssertions = sqliteTable(
     format: text('format', { enum: HOST_FORMATS }).notNull().default('ob2'),
     /** The credential as received (JSON text or compact VC-JWT); null for OB 2.0 rows imported before 0010. */
     rawCredential: text('raw_credential'),
+    /** Each endorsement's verification (issue 21, migration 0016): JSON [{id, name, state}], or null. */
+    endorsementsJson: text('endorsements_json'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,10 @@ type Obj = Record<string, unknown>;
 /** At most this many endorsements are verified (each may fetch a DID document). */
 const MAX = 10;
 
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+/** The endorser as the credential names it (its issuer Profile's name), shown as text; capped. */
+const endorserName = (e: Obj): string | null => str(obj(e['issuer'])?.['name'])?.trim().slice(0, 200) || null;
+
 async function verdict(ctx: VerifyContext, e: Obj): Promise<Ob3State['endorsements'][number]['state']> {
   if (!checkOb3Schema(proofsAsArrays(e)).ok) return 'invalid';
   const keys = newOb3State(e, null, null);
@@ -38,7 +42,7 @@ export const checkOb3Endorsements: Check = {
     const found = all.filter((e): e is Obj => e !== null).slice(0, MAX);
     if (found.length === 0) return SKIP;
     for (const e of found) {
-      s.endorsements.push({ id: typeof e['id'] === 'string' ? e['id'] : null, state: await verdict(ctx, e) });
+      s.endorsements.push({ id: str(e['id']), name: endorserName(e), state: await verdict(ctx, e) });
     }
     return PASS;
   },

@@ -22,8 +22,8 @@ export interface Ob3State {
   controller: string | null;
   /** True once a proof or the JWT signature verified. */
   signed: boolean;
-  /** Endorsements verified one level deep, never touching the four items. */
-  endorsements: { id: string | null; state: 'valid' | 'invalid' | 'unverifiable' }[];
+  /** Endorsements verified one level deep, never touching the four items (name: the endorser's, as written). */
+  endorsements: { id: string | null; name: string | null; state: 'valid' | 'invalid' | 'unverifiable' }[];
 }
 
 export const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
