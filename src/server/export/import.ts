@@ -3,6 +3,9 @@ import { AppError } from '../errors';
 import { importBadge, type ImportRequest } from '../import/service';
 import { listArchive, readEntry, type ArchiveEntry } from './unzip';
 
+/** The largest export the settings page's file field takes (multipart, so no base64 overhead). */
+export const IMPORT_FORM_MAX = 16 * 1024 * 1024;
+
 /** What an import of an export did with each badge it found. */
 export interface ArchiveImportResult {
   found: number;

@@ -1,14 +1,30 @@
 import { path } from '../../lib/paths';
+import { AppError } from '../errors';
+import { importArchive } from '../export/import';
 import { startExport } from '../export/service';
+import { clientKey } from '../http/throttle';
 import type { FormHandler } from './page-form';
 
 /**
- * Settings, export (issue 22): "Export my wallet" without JavaScript. Starting twice answers the
- * export already being built; the page then shows its progress.
+ * Settings, export (issue 22), without JavaScript: "Export my wallet" (starting twice answers the
+ * export already being built; the page then shows its progress), and "Import an export" (a file
+ * field; the page shows what became of each badge found).
  */
-export const exportForm: FormHandler = async (c) => {
+export const exportForm: FormHandler = async (c, field) => {
   const user = c.var.user;
   if (!user) return c.redirect(`${path('/login')}?redirect=${encodeURIComponent(path('/setting/export'))}`, 303);
-  await startExport(c.env, user.accountId);
-  return c.redirect(path('/setting/export'), 303);
+  if (field('intent') !== 'import') {
+    await startExport(c.env, user.accountId);
+    return c.redirect(path('/setting/export'), 303);
+  }
+  const file = (await c.req.raw.clone().formData()).get('zip');
+  if (!file || typeof file === 'string' || file.size === 0) throw new AppError('E422172');
+  const r = await importArchive(
+    c.env,
+    user.accountId,
+    new Uint8Array(await file.arrayBuffer()),
+    clientKey(c.req.raw.headers),
+  );
+  const values = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]));
+  return { step: 'imported', values };
 };

@@ -6,6 +6,7 @@ import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
 import { appsForm } from './apps-form';
 import { exportForm } from './export-form';
+import { IMPORT_FORM_MAX } from '../export/import';
 import { emailVerifyForm } from './email-verify-form';
 import { mailPrefsForm } from './mail-prefs-form';
 import { activateForm, receiveForm } from './link-forms';
@@ -36,6 +37,6 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
   // Issue 21: settings, connected apps (the OB 3.0 API's consents).
   app.post(at('/setting/apps'), limit, pageForm('apps', [], appsForm));
-  // Issue 22: settings, whole-wallet export.
-  app.post(at('/setting/export'), limit, pageForm('export', [], exportForm));
+  // Issue 22: settings, whole-wallet export and import (the import form carries the ZIP itself).
+  app.post(at('/setting/export'), limitBody(IMPORT_FORM_MAX), pageForm('export', [], exportForm));
 }
