@@ -49,7 +49,16 @@ describe('whole-wallet export (issue 22)', () => {
       const started = await exportCall(w.me.cookie, 'Start');
       expect(started.http).toBe(200);
       const id = must(started.export).id;
+      // The panel shows the export's progress as one notice, which becomes "ready" at the end.
+      const notices = async () =>
+        (
+          await env.DB.prepare('SELECT message_key AS k FROM notifications WHERE account_id = ? AND url LIKE ?')
+            .bind(w.me.id, `%/setting/export?export=${id}`)
+            .all<{ k: string }>()
+        ).results.map((n) => n.k);
+      expect((await notices()).length).toBe(1);
       await ready(id);
+      expect(await notices()).toEqual(['notifications.export_ready']);
       const got = await downloadExport(w.me.cookie, id);
       expect(got.http).toBe(200);
       const files = await readZip(must(got.bytes));
@@ -152,11 +161,23 @@ describe('whole-wallet export (issue 22)', () => {
     await seedHostBadges(me.id, me.email, 5000, 'ob3');
     const id = must((await exportCall(me.cookie, 'Start')).export).id;
     let maxProgress = 0;
+    let noticePercent = 0;
     await waitFor(async () => {
       const r = await row(id);
-      if (r && r.status === 'building') maxProgress = Math.max(maxProgress, r.progress);
+      if (r && r.status === 'building') {
+        maxProgress = Math.max(maxProgress, r.progress);
+        const n = await env.DB.prepare(
+          "SELECT message_params AS p FROM notifications WHERE account_id = ? AND message_key = 'notifications.export_progress'",
+        )
+          .bind(me.id)
+          .first<{ p: string }>();
+        if (n) noticePercent = Math.max(noticePercent, (JSON.parse(n.p) as { percent: number }).percent);
+      }
       return r?.status === 'ready';
     }, 280_000);
+    // Progress moved on the page's row and in the panel's notice while it was built.
+    expect(maxProgress).toBeGreaterThan(0);
+    expect(noticePercent).toBeGreaterThan(0);
     const r = await row(id);
     // One page of 50 badges per step: 100 badge steps plus meta, section changes and the final step.
     expect(must(r).step).toBeGreaterThan(100);

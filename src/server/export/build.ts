@@ -5,18 +5,16 @@ import { walletUrl } from '../http/wallet-url';
 import { renderMail } from '../mail/render';
 import { commitWithJobs } from '../outbox/commit';
 import type { ExportStep } from '../outbox/payloads';
-import { path } from '../../lib/paths';
 import { collectSlice } from './collect';
 import { indexHtml } from './index-html';
 import { indexSections } from './index-data';
 import { exportCarryKey, exportObjects, exportZipKey, PART_SIZE } from './objects-repo';
 import { exportRepo } from './repo';
-import { progressOf, type ExportState } from './state';
+import { EXPORT_PAGE, exportNoticeUrl, progressOf, type ExportState } from './state';
 import { concatBytes, zipEnd, zipRecord, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from './zip';
 
 /** How long the download link works after the ZIP is complete. */
 export const EXPORT_LINK_MS = 7 * 24 * 3600 * 1000;
-export const EXPORT_PAGE = '/setting/export';
 
 /**
  * Performs step `step` of an export: appends one slice of the wallet to the ZIP (full parts to R2,
@@ -83,7 +81,10 @@ async function step(env: Env, job: ExportStep, now: number) {
     await objects.putCarry(row.id, job.step + 1, pending, central);
     await commitWithJobs(
       env,
-      [repo.advance(row.id, job.step, next, progressOf(next))],
+      [
+        repo.advance(row.id, job.step, next, progressOf(next)),
+        repo.setProgressNotice(row.accountId, exportNoticeUrl(row.id), progressOf(next)),
+      ],
       [
         {
           kind: 'export_step',
@@ -125,7 +126,7 @@ async function finish(env: Env, id: string, accountId: string, step: number, siz
     env,
     [
       repo.finish(id, step, exportZipKey(id), size, now, now + EXPORT_LINK_MS),
-      repo.readyNotice(id, path(EXPORT_PAGE), now),
+      repo.readyNotice(id, exportNoticeUrl(id), now),
     ],
     [
       ...(mail ? [{ kind: 'mail' as const, payload: mail, id: `export-mail:${id}`, onlyIf: ready }] : []),

@@ -73,15 +73,45 @@ export function exportRepo(d1: D1Database) {
         .run();
     },
 
-    /** The notice "your export is ready", written only once the row is ready (same batch). */
-    readyNotice: (id: string, url: string, now: number) =>
+    /**
+     * The panel's "export in progress: n %" notice, written with the export's row (only if that row
+     * was written) and found again by its link, which names the export.
+     */
+    progressNotice: (id: string, url: string, now: number) =>
       rawStatement(
         d1,
         `INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)
-         SELECT account_id, 2, 'notifications.export_ready', json_object('size', size), ?, 0, 0, ?
-         FROM wallet_exports WHERE id = ? AND status = 'ready'`,
+         SELECT account_id, 2, 'notifications.export_progress', json_object('percent', 0), ?, 0, 0, ?
+         FROM wallet_exports WHERE id = ?`,
         url,
         now,
+        id,
+      ),
+
+    /** Moves the progress notice to `percent` (in the step's batch). */
+    setProgressNotice: (accountId: string, url: string, percent: number) =>
+      rawStatement(
+        d1,
+        `UPDATE notifications SET message_params = json_object('percent', ?)
+         WHERE account_id = ? AND message_key = 'notifications.export_progress' AND url = ?`,
+        percent,
+        accountId,
+        url,
+      ),
+
+    /**
+     * The progress notice becomes "your export is ready" (unread again), only once the row is ready
+     * (same batch): the panel keeps one notice per export.
+     */
+    readyNotice: (id: string, url: string, now: number) =>
+      rawStatement(
+        d1,
+        `UPDATE notifications SET message_key = 'notifications.export_ready', message_params = '{}', is_read = 0,
+           created_at = ?
+         WHERE url = ? AND message_key = 'notifications.export_progress'
+           AND account_id = (SELECT account_id FROM wallet_exports WHERE id = ? AND status = 'ready')`,
+        now,
+        url,
         id,
       ),
 

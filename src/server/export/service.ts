@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
 import { exportObjects } from './objects-repo';
 import { exportRepo } from './repo';
-import { initialState } from './state';
+import { exportNoticeUrl, initialState } from './state';
 
 /** What the page and the status call show of an account's newest export. */
 export interface ExportView {
@@ -26,7 +26,10 @@ export async function startExport(env: Env, accountId: string, now = Date.now())
   const id = newId();
   await commitWithJobs(
     env,
-    [repo.insertBuilding(id, accountId, initialState(counts.issued + counts.host + counts.certs), now)],
+    [
+      repo.insertBuilding(id, accountId, initialState(counts.issued + counts.host + counts.certs), now),
+      repo.progressNotice(id, exportNoticeUrl(id), now),
+    ],
     [{ kind: 'export_step', payload: { exportId: id, step: 0 }, id: `export:${id}:0`, onlyIf: repo.atStep(id, 0) }],
     now,
   );

@@ -1,3 +1,5 @@
+import { path } from '../../lib/paths';
+
 /** The sections of an export, in the order the steps write them. */
 export const SECTIONS = ['meta', 'issued', 'host', 'certs', 'final'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -35,3 +37,7 @@ export const progressOf = (s: ExportState) => Math.min(99, Math.floor((s.done * 
 
 /** The account's own records sit in one folder of the archive, apart from the per-item folders. */
 export const ACCOUNT_DIR = 'account';
+
+export const EXPORT_PAGE = '/setting/export';
+/** The panel notice's link: the export page, naming the export (so its notice is found again). */
+export const exportNoticeUrl = (id: string) => `${path(EXPORT_PAGE)}?export=${id}`;
