@@ -259,7 +259,7 @@ if (portal) {
 if (twoStep) {
   const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
   console.log(
-    `two-step sign-in with an app code (${twoStep.rounds} sign-ins, client-timed): password + code ${line(twoStep.whole)}; code step alone ${line(twoStep.second)}`,
+    `two-step sign-in with an app code (${twoStep.rounds} sign-ins, client-timed): password + code ${line(twoStep.whole)}; code step alone ${line(twoStep.second)}; Worker (Server-Timing): password + code p50 ${twoStep.wholeServer.p50} ms, p99 ${twoStep.wholeServer.p99} ms, code step p50 ${twoStep.secondServer.p50} ms, p99 ${twoStep.secondServer.p99} ms`,
   );
 }
 if (bell)

@@ -158,6 +158,9 @@ export function createServer(frontend?: Frontend) {
   app.use(`${WALLET_API}/Wallet/Notification/*`, serverTiming());
   // So are the discovery calls, which the search page makes as people type.
   app.use(`${WALLET_API}/Wallet/Search/*`, serverTiming());
+  // Sign-in with a password and with an app code (issue 22): the benchmark reports Lanyard's side.
+  app.use(`${ACCOUNT_API}/Login`, serverTiming());
+  app.use(`${ACCOUNT_API}/LoginSecondStep`, serverTiming());
   // Who is signed in is known to every route; whether a route needs it is the route's own rule.
   app.use('/api/*', loadSession());
 
