@@ -19,7 +19,7 @@ export function centralNames(central: Uint8Array): string[] {
   return names;
 }
 
-/** Every row of a source, page by page (names only are kept: the index needs no more). */
+/** Every label of a section, page by page. */
 async function all<T extends { id: string }>(read: (after: string, limit: number) => Promise<T[]>) {
   const out: T[] = [];
   for (let after = ''; ;) {
@@ -50,9 +50,9 @@ export async function indexSections(env: Env, t: Translate, accountId: string, c
       return files ? [{ label: i.name, issuer: i.issuerName, issuedOn: i.issuedOn, files }] : [];
     });
   const [issued, host, certs] = await Promise.all([
-    all((a, l) => src.issued(accountId, a, l)),
-    all((a, l) => src.host(accountId, a, l)),
-    all((a, l) => src.certs(accountId, a, l)),
+    all((a, l) => src.labels('issued', accountId, a, l)),
+    all((a, l) => src.labels('host', accountId, a, l)),
+    all((a, l) => src.labels('certs', accountId, a, l)),
   ]);
   const sections: IndexSection[] = [
     { title: t('export.index.badges'), rows: rows('badges', issued) },

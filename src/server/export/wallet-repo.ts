@@ -24,6 +24,17 @@ export interface CertItem extends IssuedItem {
   revokedAt: number | null;
 }
 
+const LABELS = {
+  issued: `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn
+    FROM assertions a JOIN badge_classes c ON c.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
+    WHERE a.account_id = ?1 AND a.accept_status != 0 AND a.deleted_by_owner_at IS NULL AND a.id > ?2
+    ORDER BY a.id LIMIT ?3`,
+  host: `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn FROM host_assertions
+    WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
+  certs: `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn FROM acad_docs
+    WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
+} as const;
+
 /**
  * The wallet's contents as an export reads them: by keyset pages (id > after) so a step never
  * rereads what an earlier step wrote, and only the account's own rows.
@@ -32,6 +43,12 @@ export function exportSourceRepo(d1: D1Database) {
   const page = async <T>(query: string, accountId: string, after: string, limit: number) =>
     (await d1.prepare(query).bind(accountId, after, limit).all<T>()).results;
   return {
+    /**
+     * Labels only (id, name, issuer, date) of one section, for the index: never the documents, so
+     * a page of a thousand rows stays small whatever the badges carry.
+     */
+    labels: (section: 'issued' | 'host' | 'certs', accountId: string, after: string, limit: number) =>
+      page<IssuedItem>(LABELS[section], accountId, after, limit),
     /** Badges issued here that the person received (a claimable one is not theirs yet). */
     issued: (accountId: string, after: string, limit = SLICE) =>
       page<IssuedItem>(
