@@ -114,6 +114,9 @@ describe('a valid OB 3.0 credential (eddsa-rdfc-2022, did:key)', () => {
     expect(r.verify_errors_code).toEqual([]);
     expect(r.badge_pass).toBe(true);
     expect(r.verify_state).toBe('valid');
+    // A did:key is the credential's own word for who issued it: said (W003), no item fails.
+    expect(r.verify_warnings_code).toEqual(['W003']);
+    expect(r.checks.find((c) => c.check === 'checkOb3KeyOwner')).toMatchObject({ outcome: 'pass', code: 'W003' });
     expect(r.items.awarded_to.text).toBe(ADA);
     expect(r.badge_information).toMatchObject({ badge_name: 'Pixel pastry', issuer_name: 'Lanyard test issuer' });
     expect(out.assertion).toEqual(signed);
@@ -186,7 +189,7 @@ describe('a valid OB 3.0 credential (eddsa-rdfc-2022, did:key)', () => {
     );
     expect((await run(asJson(hashed))).badge_pass).toBe(true);
     expect((await run(asJson(hashed), ['someone@example.org'])).verify_errors_code).toEqual(['E025']);
-    expect((await run(asJson(hashed), [])).verify_warnings_code).toEqual(['W001']);
+    expect((await run(asJson(hashed), [])).verify_warnings_code).toEqual(['W003', 'W001']);
     const byMail = credential(key.did, {}, { id: `mailto:${ADA}` });
     delete (byMail['credentialSubject'] as Obj)['identifier'];
     const mailto = await signOb3Credential(byMail, key.signer());
@@ -201,6 +204,8 @@ describe('did:web issuers (a DID document on 127.0.0.1 through the outbound guar
     const r = await run(asJson(signed));
     expect(r.verify_errors_code).toEqual([]);
     expect(r.badge_pass).toBe(true);
+    // The issuer publishes this key at its own address: no W003.
+    expect(r.verify_warnings_code).toEqual([]);
   });
 
   it('a DID document without the key: E177 invalid; no DID document: E177 could not verify', async () => {
@@ -408,6 +413,7 @@ describe('VC-JWT', () => {
     const r = await run({ kind: 'jws', text: jwt }, [ADA], out);
     expect(r.verify_errors_code).toEqual([]);
     expect(r.badge_pass).toBe(true);
+    expect(r.verify_warnings_code).toEqual(['W003']);
     expect(out.ob3).toEqual({ credential: vc, jwt });
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0"><openbadges:credential verify="${jwt}"/></svg>`;
     const baked = await route({ input_type: 'image', image: btoa(svg) });

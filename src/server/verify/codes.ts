@@ -19,6 +19,10 @@
  * | E028 | awarded_to | the recipient's identity, hashed or salt: missing or of the wrong type |
  * | W001 | awarded_to | no address was given to check the recipient against                     |
  * | W002 | awarded_to | the identity is not an email address (url, telephone): cannot be checked |
+ * | W003 | none       | OB 3.0: signed, but by a key the credential itself names (did:key, a key |
+ * |      |            | in the issuer URL's fragment, a JWT header or embedded profile key), not |
+ * |      |            | one the issuer publishes at an address of its own (did:web): the issuer  |
+ * |      |            | name is the credential's own claim. Fails no item (issue 21, D1)         |
  * | E044 | expires_on | expiry date not ISO 8601                                                |
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
@@ -90,6 +94,7 @@ export type VerifyCode =
   | 'E046'
   | 'W001'
   | 'W002'
+  | 'W003'
   | 'E171'
   | 'E172'
   | 'E173'
@@ -120,7 +125,8 @@ export type VerifyCode =
 
 export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
 
-export const ITEM_OF: Record<VerifyCode, Item | 'all'> = {
+/** Where each code fails the report: one item, all four, or none (a warning that only informs). */
+export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E168: 'issued_by',
   E042: 'issued_on',
   E043: 'issued_on',
@@ -133,6 +139,7 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all'> = {
   E028: 'awarded_to',
   W001: 'awarded_to',
   W002: 'awarded_to',
+  W003: 'none',
   E171: 'issued_by',
   E172: 'issued_by',
   E173: 'issued_by',

@@ -104,6 +104,7 @@ export async function findJwtKey(
     if (problem) return problem;
     s.jwk = jwkOfMethod(obj(s.documents.get(kid)));
     s.controller = kid.split('#')[0] as string;
+    s.keyPublished = true;
     return s.jwk ? null : { detail: `${kid} has no public key`, unverifiable: false };
   }
   const headerKey = obj(header.jwk) as JWK | null;

@@ -20,6 +20,12 @@ export interface Ob3State {
   keyMissing: boolean;
   /** Who controls the key that verified: a DID or URL (the issuer's, checked by checkOb3KeyOwner). */
   controller: string | null;
+  /**
+   * Whether the key that verified was read from a document the issuer publishes (a did:web DID
+   * document). A did:key, a fragment key, a JWT header key or a key in the embedded profile is the
+   * credential's own claim (W003).
+   */
+  keyPublished: boolean;
   /** True once a proof or the JWT signature verified. */
   signed: boolean;
   /** Endorsements verified one level deep, never touching the four items (name: the endorser's, as written). */
@@ -40,6 +46,7 @@ export function newOb3State(credential: Obj, jwt: string | null, url: string | n
     jwk: null,
     keyMissing: false,
     controller: null,
+    keyPublished: false,
     signed: false,
     endorsements: [],
   };
