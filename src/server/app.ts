@@ -34,6 +34,7 @@ import { exportImportRoutes } from './export/import-routes';
 import { emailRoutes } from './settings/emails-routes';
 import { receptionRoutes } from './settings/reception-routes';
 import { settingsRoutes } from './settings/prefs-routes';
+import { sessionRoutes } from './sessions/routes';
 import { twoStepRoutes } from './settings/two-step-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
@@ -94,6 +95,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', walletPrefsRoutes)
   .route('/', emailRoutes)
   .route('/', settingsRoutes)
+  .route('/', sessionRoutes)
   .route('/', twoStepRoutes)
   .route('/', profileRoutes)
   .route('/', profileImageUploadRoutes)

@@ -13,6 +13,7 @@ export type FormName =
   | 'emailverify'
   | 'mailprefs'
   | 'apps'
+  | 'sessions'
   | 'export';
 
 /**

@@ -78,6 +78,10 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session(`${W}/Setting/Notification/Get`),
   session(`${W}/Setting/Notification/Set`),
   session(`${W}/Setting/Password/Change`),
+  // Issue 22: settings, signed-in sessions.
+  session(`${W}/Setting/Sessions/List`),
+  session(`${W}/Setting/Sessions/SignOut`),
+  session(`${W}/Setting/Sessions/SignOutOthers`),
   session(`${W}/Setting/Profile/Get`),
   session(`${W}/Setting/Profile/Set`),
   session(`${W}/Setting/Profile/Image`, UPLOAD),

@@ -4,8 +4,10 @@ import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USE
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
-import { rawStatement, runBatch } from '../db/batch';
+import { rawStatement } from '../db/batch';
 import { AppError } from '../errors';
+import { commitWithJobs } from '../outbox/commit';
+import { deviceSignIn } from '../sessions/sign-in';
 import { accountRepo } from './account-repo';
 
 /**
@@ -50,8 +52,15 @@ export async function startSession(
         createdAt: now,
         expiresAt,
       });
-  const results = await runBatch(c.env.DB, [...(previous ? [repo.deleteSession(previous)] : []), insert]);
-  if (portal && results.at(-1)?.meta.changes !== 1) throw new AppError('E401121');
+  // Issue 22: the sessions list's columns, the known device and, for a new device, its notice.
+  const device = await deviceSignIn(c, account.id, tokenHash, now);
+  const results = await commitWithJobs(
+    c.env,
+    [...(previous ? [repo.deleteSession(previous)] : []), insert, ...device.statements],
+    device.jobs,
+    now,
+  );
+  if (portal && results.at(-1 - device.statements.length)?.meta.changes !== 1) throw new AppError('E401121');
   const base = cookieBase(c.env);
   const maxAge = Math.max(1, Math.floor((expiresAt - now) / 1000));
   setCookie(c, SESSION_COOKIE, token, { ...base, maxAge });

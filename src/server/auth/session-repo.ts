@@ -1,10 +1,19 @@
-import { and, eq, gt, inArray, lt, ne, notInArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { db } from '../db/client';
 import { accountEmails, accounts, linkTokens, portalSessions, sessions } from '../db/schema';
 
 /** Resolves a live session (not expired, account active) to the user the chrome shows. */
 export async function findSessionUser(d1: D1Database, tokenHash: string, now: number): Promise<SessionUser | null> {
+  return (await findSession(d1, tokenHash, now))?.user ?? null;
+}
+
+/** The same lookup, with when the session was last seen (issue 22: the middleware refreshes it now and then). */
+export async function findSession(
+  d1: D1Database,
+  tokenHash: string,
+  now: number,
+): Promise<{ user: SessionUser; lastSeenAt: number } | null> {
   const rows = await db(d1)
     .select({
       accountId: accounts.id,
@@ -19,6 +28,7 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
       primaryEmail: accountEmails.email,
       loginEmail: sessions.loginEmail,
       portalSessionHash: sessions.portalSessionHash,
+      lastSeenAt: sql<number>`COALESCE(${sessions.lastSeenAt}, ${sessions.createdAt})`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -27,7 +37,8 @@ export async function findSessionUser(d1: D1Database, tokenHash: string, now: nu
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { ...row, userType: row.userType === 1 ? 1 : 2 };
+  const { lastSeenAt, ...user } = row;
+  return { user: { ...user, userType: user.userType === 1 ? 1 : 2 }, lastSeenAt };
 }
 
 /**
@@ -72,4 +83,15 @@ export async function portalAuthTime(d1: D1Database, portalSessionHash: string, 
     .where(and(eq(portalSessions.idHash, portalSessionHash), gt(portalSessions.expiresAt, now)))
     .limit(1);
   return rows[0]?.at ?? null;
+}
+
+/** How often "last seen" is written (issue 22): at most once per this many ms per session. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/** Writes "last seen" when the stored value is older than LAST_SEEN_EVERY_MS (re-checked in the UPDATE). */
+export async function touchSession(d1: D1Database, tokenHash: string, now: number): Promise<void> {
+  await d1
+    .prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND COALESCE(last_seen_at, created_at) < ?')
+    .bind(now, tokenHash, now - LAST_SEEN_EVERY_MS)
+    .run();
 }

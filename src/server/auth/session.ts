@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { SESSION_COOKIE } from './cookies';
-import { findSessionUser } from './session-repo';
+import { findSession, LAST_SEEN_EVERY_MS, touchSession } from './session-repo';
 import { sha256Hex } from './tokens';
 
 /**
@@ -16,10 +16,13 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
     const token = getCookie(c, SESSION_COOKIE);
     if (token && token.length <= 128) {
       const hash = await sha256Hex(token);
-      const user = await findSessionUser(c.env.DB, hash, Date.now());
-      if (user) {
-        c.set('user', user);
+      const now = Date.now();
+      const found = await findSession(c.env.DB, hash, now);
+      if (found) {
+        c.set('user', found.user);
         c.set('sessionTokenHash', hash);
+        // Issue 22: the sessions list's "last seen", written every few minutes, not per request.
+        if (found.lastSeenAt < now - LAST_SEEN_EVERY_MS) await touchSession(c.env.DB, hash, now);
       }
     }
     await next();

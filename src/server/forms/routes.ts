@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
 import { appsForm } from './apps-form';
+import { sessionsForm } from './sessions-form';
 import { exportForm } from './export-form';
 import { IMPORT_FORM_MAX } from '../export/import';
 import { emailVerifyForm } from './email-verify-form';
@@ -37,6 +38,8 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
   // Issue 21: settings, connected apps (the OB 3.0 API's consents).
   app.post(at('/setting/apps'), limit, pageForm('apps', [], appsForm));
+  // Issue 22: settings, signed-in sessions (sign out one, or everywhere else).
+  app.post(at('/setting/sessions'), limit, pageForm('sessions', [], sessionsForm));
   // Issue 22: settings, whole-wallet export and import (the import form carries the ZIP itself).
   app.post(at('/setting/export'), limitBody(IMPORT_FORM_MAX), pageForm('export', [], exportForm));
 }

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts';
 import { createdAt, millis, publicId } from './columns';
 
@@ -17,12 +17,43 @@ export const sessions = sqliteTable(
     portalSessionHash: text('portal_session_hash'),
     createdAt: createdAt(),
     expiresAt: millis('expires_at').notNull(),
+    /** Issue 22 (migration 0015): the id the sessions list and its sign-out forms use. */
+    publicId: text('public_id'),
+    /** The User-Agent at sign-in (at most 512 characters), parsed for the list. */
+    userAgent: text('user_agent'),
+    /** Approximate place from the platform (request.cf), null where none is given. */
+    country: text('country'),
+    city: text('city'),
+    /** Updated at most every few minutes (sessions/touch), not on every request. */
+    lastSeenAt: millis('last_seen_at'),
+    /** The known device (known_devices) this session signed in from. */
+    deviceHash: text('device_hash'),
   },
   (t) => [
     index('sessions_account_idx').on(t.accountId),
     index('sessions_expires_idx').on(t.expiresAt),
     index('sessions_portal_idx').on(t.portalSessionHash),
+    uniqueIndex('sessions_public_id_unique').on(t.publicId),
   ],
+);
+
+/**
+ * Issue 22: the devices an account has signed in from (a long-lived random cookie, hashed with the
+ * account id). A sign-in from a device not in this table is announced, unless it is the first.
+ */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    /** The session whose sign-in added the row: its batch alone announces the device. */
+    firstSessionHash: text('first_session_hash').notNull(),
+    firstSeenAt: millis('first_seen_at').notNull(),
+    lastSeenAt: millis('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.deviceHash] })],
 );
 
 /** Provisional registrations (step 3 of registration) waiting for /activation/{token}. */
