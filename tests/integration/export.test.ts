@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
-import { exportCarryKey } from '../../src/server/export/objects-repo';
+import { purgeExpiredExports } from '../../src/server/export/housekeeping';
+import { exportCarryKey, exportZipKey } from '../../src/server/export/objects-repo';
 import { docRow, seedDoc, seedIssuer } from './acad-helpers';
 import { downloadExport, exportCall, readZip, seedHostBadges } from './export-helpers';
 import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
@@ -153,6 +154,10 @@ describe('whole-wallet export (issue 22)', () => {
     const expired = await downloadExport(me.cookie, id);
     expect([expired.http, expired.code]).toEqual([410, 'E410170']);
     expect(expired.message).toMatch(/seven days/);
+    // The nightly clean-up removes the expired ZIP (the row forgets it in the same batch).
+    expect(await purgeExpiredExports(env)).toBeGreaterThanOrEqual(1);
+    await waitFor(async () => (await env.BUCKET.head(exportZipKey(id))) === null);
+    expect((await downloadExport(me.cookie, id)).code).toBe('E410170');
     expect((await exportCall(me.cookie, 'Status')).export?.status).toBe('expired');
   });
 

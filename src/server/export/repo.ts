@@ -36,6 +36,22 @@ export function exportRepo(d1: D1Database) {
       return (await q.select().from(walletExports).where(eq(walletExports.id, id)).limit(1))[0] ?? null;
     },
 
+    /** Ready exports past their expiry that still have a ZIP in R2. */
+    async expiredWithObject(now: number, limit: number) {
+      const r = await d1
+        .prepare(
+          `SELECT id, r2_key AS r2Key FROM wallet_exports
+           WHERE status = 'ready' AND expires_at <= ? AND r2_key IS NOT NULL ORDER BY expires_at LIMIT ?`,
+        )
+        .bind(now, limit)
+        .all<{ id: string; r2Key: string }>();
+      return r.results;
+    },
+
+    /** The row no longer points to its ZIP (deleted in the same batch's outbox job). */
+    forgetObject: (id: string) =>
+      rawStatement(d1, 'UPDATE wallet_exports SET r2_key = NULL WHERE id = ? AND r2_key IS NOT NULL', id),
+
     /** The account's newest export (the page shows it). */
     async latest(accountId: string) {
       return (
