@@ -1,9 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { bytesToBase64 } from '../../src/lib/base64';
 import { concatBytes, zipEnd, zipRecord } from '../../src/server/export/zip';
 import { downloadExport, EXPORT_API, exportCall } from './export-helpers';
-import { createAccount, createSession, SAME_ORIGIN } from './helpers';
+import { createAccount, createSession, SAME_ORIGIN, unique } from './helpers';
 import { waitFor } from './issuing-helpers';
 import { didKey, ob3Credential, walletCall } from './ob3-import-helpers';
 import { signedIn } from './settings-helpers';
@@ -124,6 +124,43 @@ describe('importing an export (issue 22)', () => {
       expect(await hostCount(b.id)).toBe(1);
       const again = await importZip(cookieB, zip);
       expect(again.json).toMatchObject({ found: 1, imported: 0, duplicate: 1 });
+      expect(await hostCount(b.id)).toBe(1);
+    },
+  );
+
+  it(
+    'an imported OB 2.0 badge is fetched again at its URL and imported into the account that now holds the address',
+    { timeout: 120_000 },
+    async () => {
+      const port = inject('issuerPort');
+      (env as unknown as Record<string, string>)['OUTBOUND_TEST_ALLOW'] = `127.0.0.1:${port}`;
+      /** An account holding learner@example.test (verified): the address moves to it, as in import.test.ts. */
+      const learner = async () => {
+        const acct = await createAccount();
+        await env.DB.prepare("DELETE FROM account_emails WHERE email_normalized = 'learner@example.test'").run();
+        await env.DB.prepare(
+          `INSERT INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at)
+         VALUES (?, ?, 'learner@example.test', 'learner@example.test', ?, 0, ?)`,
+        )
+          .bind(unique('em'), acct.id, Date.now(), Date.now())
+          .run();
+        return { ...acct, cookie: `accessToken=${await createSession(acct.id)}` };
+      };
+      const a = await learner();
+      const token = a.cookie.slice('accessToken='.length);
+      const added = await walletCall(
+        token,
+        'AddBadge',
+        { url: `http://127.0.0.1:${port}/ob/a/valid.json` },
+        '198.51.100.8',
+      );
+      expect(added.http).toBe(200);
+      const id = (await exportCall(a.cookie, 'Start')).export?.id ?? '';
+      await waitFor(async () => (await exportCall(a.cookie, 'Status')).export?.status === 'ready', 60_000);
+      const zip = (await downloadExport(a.cookie, id)).bytes ?? new Uint8Array();
+      const b = await learner();
+      const r = await importZip(b.cookie, zip);
+      expect(r.json).toMatchObject({ found: 1, imported: 1 });
       expect(await hostCount(b.id)).toBe(1);
     },
   );

@@ -21,7 +21,7 @@ export interface ArchiveImportResult {
 
 /** Where an export keeps what can be imported again: a baked badge, or a credential as received. */
 const BADGE_FILE =
-  /^(badges|imported)\/[A-Za-z0-9_-]{1,64}\/(badge-baked\.(png|svg)|credential-ob3\.(json|jwt)|blockcerts\.json)$/;
+  /^(badges|imported)\/[A-Za-z0-9_-]{1,64}\/(badge-baked\.(png|svg)|credential-ob3\.(json|jwt)|blockcerts\.json|assertion\.json)$/;
 /** One badge per item folder: the baked image of a badge issued at Lanyard, else the credential. */
 const PREFERENCE = [
   'badge-baked.png',
@@ -29,6 +29,8 @@ const PREFERENCE = [
   'credential-ob3.json',
   'credential-ob3.jwt',
   'blockcerts.json',
+  // An imported OB 2.0 badge: its hosted assertion is fetched again at its URL (the assertion's id).
+  'assertion.json',
 ];
 
 function pickBadgeFiles(entries: ArchiveEntry[]): ArchiveEntry[] {
@@ -44,10 +46,23 @@ function pickBadgeFiles(entries: ArchiveEntry[]): ArchiveEntry[] {
   });
 }
 
-const asRequest = (name: string, bytes: Uint8Array): ImportRequest =>
-  /\.(png|svg)$/.test(name)
-    ? { image: bytesToBase64(bytes), file_name: name.slice(name.lastIndexOf('/') + 1) }
-    : { json: new TextDecoder().decode(bytes) };
+/** The hosted assertion's URL an exported imported OB 2.0 badge names, or '' (then nothing to fetch). */
+function assertionUrl(bytes: Uint8Array): string {
+  try {
+    const doc = JSON.parse(new TextDecoder().decode(bytes)) as { assertion?: { id?: unknown } };
+    const id = doc.assertion?.id;
+    return typeof id === 'string' && /^https?:\/\//.test(id) ? id : '';
+  } catch {
+    return '';
+  }
+}
+
+function asRequest(name: string, bytes: Uint8Array): ImportRequest {
+  if (/\.(png|svg)$/.test(name))
+    return { image: bytesToBase64(bytes), file_name: name.slice(name.lastIndexOf('/') + 1) };
+  if (name.endsWith('/assertion.json')) return { url: assertionUrl(bytes) };
+  return { json: new TextDecoder().decode(bytes) };
+}
 
 /**
  * Imports a Lanyard export into this account: the whole archive is checked first (names, sizes,
