@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { looksLikeEmail } from '../../lib/email';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
@@ -51,6 +51,10 @@ export default function LoginForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  // The code field exists only once the step has rendered: focus it then, not on the next frame.
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
 
   const next = () => {
     if (!looksLikeEmail(emailRef.current?.value.trim() ?? '')) {
@@ -71,7 +75,6 @@ export default function LoginForm({
       // The password was right; the session comes after the code (the pending step is a cookie).
       setBusy(false);
       setStep('code');
-      requestAnimationFrame(() => codeRef.current?.focus());
       return;
     }
     if (result.ok) {
