@@ -42,8 +42,8 @@ async function endorsement(name: string | null) {
 /** A private OB 3.0 badge of a fresh account with a good, a changed (forged) and an unnamed endorsement. */
 async function imported() {
   const u = await me();
-  const good = await endorsement('Sea Board');
-  const forged = { ...(await endorsement('Rope Council')), name: 'Changed after signing' };
+  const good: Obj = await endorsement('Sea Board');
+  const forged: Obj = { ...(await endorsement('Rope Council')), name: 'Changed after signing' };
   const unnamed = await endorsement(null);
   const key = await didKey();
   const json = JSON.stringify(
