@@ -1,4 +1,4 @@
-// qrcode's server entry (imported explicitly, see downloads/qr.ts) has the package's types.
+// qrcode's server entry (imported explicitly, see images/qr.ts) has the package's types.
 declare module 'qrcode/lib/server.js' {
   import QRCode from 'qrcode';
   export default QRCode;

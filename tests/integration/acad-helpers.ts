@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { normalizeEmail } from '../../src/lib/email';
-import { qrPng } from '../../src/server/downloads/qr';
+import { qrPng } from '../../src/server/images/qr';
 import { hashRecipient } from '../../src/server/openbadges/documents';
 import { createAccount, unique } from './helpers';
 import { newIssuer } from './issuing-helpers';

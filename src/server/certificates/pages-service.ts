@@ -1,4 +1,4 @@
-import { qrSvg } from '../downloads/qr';
+import { qrSvg } from '../images/qr';
 import { walletUrl } from '../http/wallet-url';
 import { walletList } from '../wallet/list-service';
 import { acadRepo } from './acad-repo';

@@ -1,6 +1,6 @@
 import type { Language } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
-import { qrPng } from '../downloads/qr';
+import { qrPng } from '../images/qr';
 import { DEFAULT_FIELDS, transcriptTotals, type TranscriptRow } from '../issuing/templates';
 import { gradePointAverage } from './gpa';
 import type { AcadPdfInput } from './pdf-input';

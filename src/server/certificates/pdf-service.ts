@@ -2,7 +2,7 @@ import { toLanguage } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
 import type { AcadDocRow } from '../db/rows';
 import { acadPdfName } from '../downloads/pdf-language';
-import { qrPng } from '../downloads/qr';
+import { qrPng } from '../images/qr';
 import { hostedService } from '../hosted/service';
 import { walletUrl } from '../http/wallet-url';
 import {

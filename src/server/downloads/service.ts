@@ -10,7 +10,7 @@ import type { Language } from '../../i18n/languages';
 import type { Translate } from '../../i18n/translator';
 import { renderCertificate } from './pdf';
 import { certificateText, pdfRecipientName } from './pdf-language';
-import { qrPng, qrSvg } from './qr';
+import { qrPng, qrSvg } from '../images/qr';
 import { ob3CredentialOf } from '../ob3/issue/service';
 import { bakeOb3Png } from '../openbadges/baking';
 

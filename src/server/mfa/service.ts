@@ -1,5 +1,5 @@
 import { randomToken, sha256Hex } from '../auth/tokens';
-import { qrSvg } from '../downloads/qr';
+import { qrSvg } from '../images/qr';
 import { AppError } from '../errors';
 import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import { mfaRepo, type PendingLogin } from './repo';

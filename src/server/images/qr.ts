@@ -3,7 +3,7 @@ import QRCode from 'qrcode/lib/server.js';
 
 const OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2 };
 
-/** A QR code of a URL as PNG bytes (downloads, the PDF certificate). */
+/** A QR code of a URL as PNG bytes (downloads, the PDF certificate; an authenticator app's key as SVG below). */
 export async function qrPng(url: string, width = 480): Promise<Uint8Array> {
   return new Uint8Array(await QRCode.toBuffer(url, { ...OPTIONS, type: 'png', width }));
 }
