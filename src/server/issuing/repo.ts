@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { rawStatement } from '../db/batch';
 import { db } from '../db/client';
 import { badgeClasses, badgeClassTags, issuerApiKeys, issuerKeys, issuers, tags } from '../db/schema';
+import { badgeClassTagNames } from '../openbadges/tags-repo';
 
 /** The SQL of the issuing domain. Writes are returned as statements for the caller's batch. */
 export function issuingRepo(d1: D1Database) {
@@ -77,14 +78,6 @@ export function issuingRepo(d1: D1Database) {
       return rows[0] ?? null;
     },
 
-    async tagNames(badgeClassId: string): Promise<string[]> {
-      const rows = await d
-        .select({ name: tags.name })
-        .from(badgeClassTags)
-        .innerJoin(tags, eq(tags.id, badgeClassTags.tagId))
-        .where(eq(badgeClassTags.badgeClassId, badgeClassId))
-        .orderBy(tags.name);
-      return rows.map((r) => r.name);
-    },
+    tagNames: (badgeClassId: string) => badgeClassTagNames(d, badgeClassId),
   };
 }

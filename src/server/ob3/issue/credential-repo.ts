@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { assertions, badgeClasses, badgeClassTags, issuers, ob3Credentials, tags } from '../../db/schema';
+import { assertions, badgeClasses, issuers, ob3Credentials } from '../../db/schema';
+import { badgeClassTagNames } from '../../openbadges/tags-repo';
 
 /** SQL for the OB 3.0 form of awards made here: what the credential is built from, and the kept copy. */
 export function ob3CredentialRepo(d1: D1Database) {
@@ -37,15 +38,7 @@ export function ob3CredentialRepo(d1: D1Database) {
       return rows[0] ?? null;
     },
 
-    async tagNames(badgeClassId: string): Promise<string[]> {
-      const rows = await d
-        .select({ name: tags.name })
-        .from(badgeClassTags)
-        .innerJoin(tags, eq(tags.id, badgeClassTags.tagId))
-        .where(eq(badgeClassTags.badgeClassId, badgeClassId))
-        .orderBy(tags.name);
-      return rows.map((r) => r.name);
-    },
+    tagNames: (badgeClassId: string) => badgeClassTagNames(d, badgeClassId),
   };
 }
 
