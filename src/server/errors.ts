@@ -97,6 +97,9 @@ export const ERRORS = {
   E503101: { status: 503, key: 'errors.E503101' }, // certificate PDF could not be created
   // Spec §2/§9: the operator's maintenance window is on; writes wait (Retry-After), reads keep serving.
   E503102: { status: 503, key: 'errors.E503102' }, // maintenance: changes are paused until the window ends
+  // Issue 23 (chaos run, FLT-01/02): D1 failed with a retryable error (connection lost, reset, overloaded);
+  // a batch is all or nothing, so the client sends the request again after Retry-After.
+  E503103: { status: 503, key: 'errors.E503103' }, // database briefly unavailable: try again in a few seconds
   // Issue 21, the Open Badges 3.0 host API (OAuth 2.0 + RFC 7591): the 16x block of each status is
   // its own. OAuth calls answer RFC 6749 error JSON and the OB 3.0 calls Imsx_StatusInfo; both carry
   // the code and its translated message (error_description / imsx_description).
