@@ -16,6 +16,8 @@ declare global {
       form: FormState | null;
       /** The hidden token of this page's forms (issue 25). */
       formToken: () => Promise<string>;
+      /** The Worker's bindings for this request: DB is the request's D1 session (read replicas). */
+      env: Env;
     }
   }
 }

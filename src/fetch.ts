@@ -15,6 +15,7 @@ const astroPages: MiddlewareHandler<AppEnv> = (c, next) => {
     requestId: c.var.requestId,
     form: c.var.form,
     formToken: c.var.formToken,
+    env: c.env,
   };
   Object.assign(getFetchState(c).locals, ours);
   return renderPage(c, next);

@@ -46,6 +46,7 @@ import { acadDocRoutes, publicAcadDocRoutes } from './certificates/acad-routes';
 import { acadCardRoutes } from './certificates/card-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
+import { d1Session } from './middleware/d1-session';
 import { locale } from './middleware/locale';
 import { maintenanceGate } from './maintenance/gate';
 import { requestContext } from './middleware/request-context';
@@ -153,7 +154,8 @@ export type AppType = typeof api;
  */
 export function createServer(frontend?: Frontend) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('*', requestContext(), securityHeaders(), locale(), crossSiteGuard());
+  // Issue 23: one D1 session per request (read replicas, bookmarks), before anything reads D1.
+  app.use('*', requestContext(), d1Session(), securityHeaders(), locale(), crossSiteGuard());
   // Spec §2/§9: during the operator's maintenance window, writes answer 503 before any route runs.
   app.use('*', maintenanceGate());
   // The notification calls are the hot path of every page: their Worker-side time is reported.
