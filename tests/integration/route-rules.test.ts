@@ -139,6 +139,8 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   ['post /api/dev/acad-pdf', { access: 'devToken', maxBody: 4 * 1024 * KB }],
   ['post /api/dev/anchor', { access: 'devToken', maxBody: 4 * 1024 * KB }],
   ['get /api/dev/maintenance-page', { access: 'devToken', maxBody: 4 * 1024 * KB }],
+  ['post /api/dev/faults', { access: 'devToken', maxBody: 4 * 1024 * KB }],
+  ['post /api/dev/scheduled', { access: 'devToken', maxBody: 4 * 1024 * KB }],
 ]);
 
 /** Routes outside the OpenAPI document: documents and images anyone may GET, and the docs. */

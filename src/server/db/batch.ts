@@ -1,3 +1,5 @@
+import { throughFaults } from './faults';
+
 /** Anything that can join a D1 batch: a drizzle query (not yet run) or a raw prepared statement. */
 export type BatchItem = D1PreparedStatement | { toSQL(): { sql: string; params: unknown[] } };
 
@@ -21,11 +23,16 @@ export function rawStatement(d1: D1Database, query: string, ...params: unknown[]
  */
 export async function runBatch(d1: D1Database, items: BatchItem[]): Promise<D1Result[]> {
   if (items.length === 0) return [];
-  return d1.batch(
-    items.map((item) => {
-      if (!('toSQL' in item)) return item;
-      const { sql, params } = item.toSQL();
-      return d1.prepare(sql).bind(...params);
-    }),
+  const texts: string[] = [];
+  const statements = items.map((item) => {
+    if (!('toSQL' in item)) return item;
+    const { sql, params } = item.toSQL();
+    texts.push(sql);
+    return d1.prepare(sql).bind(...params);
+  });
+  // Development only: the chaos run's fault switch (db/faults.ts) may fail it as D1 would.
+  return throughFaults(
+    () => texts.join('\n'),
+    () => d1.batch(statements),
   );
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { translatorFor } from '../../i18n/translator';
 import type { AppEnv } from '../context';
+import { isRetryableD1, retryAfterSeconds } from '../db/retryable';
 import { AppError, type ErrorCode } from '../errors';
 import { errorBody } from './envelope';
 
@@ -21,6 +22,13 @@ const BY_STATUS: Record<number, ErrorCode> = {
 export function toAppError(err: unknown, c: Context<AppEnv>): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof HTTPException) return new AppError(BY_STATUS[err.status] ?? 'E500100');
+  // D1's transient failures (FLT-01/02): the client may send the request again. A batch is all or
+  // nothing, so whether it applied or not, nothing is half done; the retry meets the same checks.
+  if (isRetryableD1(err)) {
+    c.get('log')?.warn('database briefly unavailable', { error: String(err) });
+    c.header('Retry-After', String(retryAfterSeconds(err)));
+    return new AppError('E503103');
+  }
   c.get('log')?.error('unhandled', { error: err instanceof Error ? err.stack : String(err) });
   return new AppError('E500100');
 }

@@ -112,15 +112,31 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
   await commitWithJobs(env, statements, jobs, now);
 }
 
-/** Plans ids for every recipient (duplicates in one request are awarded once). */
-export function planAwards(emails: string[]): PlannedAward[] {
+/**
+ * The issuer's idempotency key for one award call (the Idempotency-Key header): a request sent again
+ * after a lost answer, an abort or a 503 names the same assertions, which already exist and are
+ * skipped, so it awards nothing twice (FLT-01). The badge class is part of it: a key reused for
+ * another badge awards that one.
+ */
+export interface AwardKey {
+  issuerId: string;
+  badgeClassId: string;
+  key: string;
+}
+
+async function keyedAssertionId(k: AwardKey, normalizedEmail: string): Promise<string> {
+  return (await sha256Hex(`award\n${k.issuerId}\n${k.key}\n${k.badgeClassId}\n${normalizedEmail}`)).slice(0, 32);
+}
+
+/** Plans ids for every recipient (duplicates in one request are awarded once); keyed calls get derived ids. */
+export async function planAwards(emails: string[], key?: AwardKey): Promise<PlannedAward[]> {
   const seen = new Set<string>();
   const out: PlannedAward[] = [];
   for (const email of emails) {
-    const key = normalizeEmail(email);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ assertionId: newId(), email: email.trim() });
+    const normalized = normalizeEmail(email);
+    if (seen.has(normalized)) continue;
+    seen.add(normalized);
+    out.push({ assertionId: key ? await keyedAssertionId(key, normalized) : newId(), email: email.trim() });
   }
   return out;
 }
@@ -130,8 +146,8 @@ export function planAwards(emails: string[]): PlannedAward[] {
  * (written as outbox rows in one batch, so none is lost), keeping every request far from Worker
  * limits. Returns the planned assertion ids either way.
  */
-export async function award(env: Env, issuerId: string, spec: AwardSpec, emails: string[]) {
-  const planned = planAwards(emails);
+export async function award(env: Env, issuerId: string, spec: AwardSpec, emails: string[], key?: string) {
+  const planned = await planAwards(emails, key ? { issuerId, badgeClassId: spec.badgeClassId, key } : undefined);
   if (planned.length <= CONFIG.award.syncLimit) {
     await awardChunk(env, { issuerId, spec, planned });
     return { planned, queued: false };

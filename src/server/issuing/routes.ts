@@ -6,6 +6,7 @@ import { apiRouter } from '../http/router';
 import { award } from './award';
 import {
   awardBody,
+  awardHeaders,
   badgeClassBody,
   badgeClassPatch,
   envelope,
@@ -72,8 +73,9 @@ const routes = {
     method: 'post',
     path: `/awards`,
     tags: ['Issuer API'],
-    summary: 'Award a badge class to 1-1000 email addresses (hosted or signed); large awards are queued',
-    request: { body: json(awardBody) },
+    summary:
+      'Award a badge class to 1-1000 email addresses (hosted or signed); large awards are queued. With an Idempotency-Key, the same call sent again (after a lost answer or a 503) awards nothing twice and answers the same assertion ids',
+    request: { body: json(awardBody), headers: awardHeaders },
     responses: reply(
       'Awarded or queued',
       envelope.extend({
@@ -155,6 +157,7 @@ export const issuingRoutes = keyed.router
         language: toLanguage(body.language) ?? DEFAULT_LANGUAGE,
       },
       body.recipients,
+      c.req.valid('header')['idempotency-key'],
     );
     return ok(c, {
       queued: result.queued,

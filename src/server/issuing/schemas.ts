@@ -77,6 +77,17 @@ export const awardBody = z
     message: 'before issued_on',
   });
 
+/** Issue 23 (FLT-01): the client's key for one award call; the same key and badge class award once. */
+export const awardHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .optional()
+    .openapi({
+      description: '8-128 letters, digits, - or _: a call sent again with the same key awards nothing twice',
+    }),
+});
+
 export const revokeBody = z.object({ reason: text(500) });
 
 export const idParam = z.object({ id: z.string().min(1).max(64) });

@@ -1,3 +1,4 @@
+import { jobAckFault } from '../db/faults';
 import type { Logger } from '../log';
 import type { JobKind, JobPayloads } from '../outbox/jobs';
 import { claimOutbox, markOutboxDone, markOutboxFailed } from '../outbox/repo';
@@ -23,6 +24,8 @@ export async function runOutbox(env: Env, outboxId: string, log: Logger, now = D
     await handler(env, row.id, JSON.parse(row.payload) as JobPayloads[JobKind], now, {
       final: row.attempts >= MAX_ATTEMPTS,
     });
+    // Development only: the chaos run fails a job here, after its side effect (NOTIF-02).
+    jobAckFault(row.kind);
     await markOutboxDone(env.DB, row.id, Date.now());
     return 'done';
   } catch (err) {

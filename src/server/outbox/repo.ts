@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens';
 import { rawStatement, type SqlCondition } from '../db/batch';
 import { db } from '../db/client';
@@ -71,4 +71,10 @@ export async function findDueOutbox(d1: D1Database, before: number, limit: numbe
     .where(and(eq(outbox.status, 'pending'), lte(outbox.availableAt, before)))
     .orderBy(asc(outbox.availableAt))
     .limit(limit);
+}
+
+/** Rows neither done nor given up: after the sweeper has run, the chaos run expects none. */
+export async function countPendingOutbox(d1: D1Database): Promise<number> {
+  const [row] = await db(d1).select({ n: count() }).from(outbox).where(eq(outbox.status, 'pending'));
+  return row?.n ?? 0;
 }

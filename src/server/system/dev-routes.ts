@@ -6,10 +6,12 @@ import { AppError } from '../errors';
 import { apiRouter } from '../http/router';
 import { jsonBody, okReply } from '../http/openapi';
 import { ok } from '../http/envelope';
-import { runDevSql } from './service';
+import { pendingOutbox, runDevSql } from './service';
 import { renderSample } from '../certificates/pdf-sample';
 import { recentBatches, runAnchoring } from '../anchoring/run';
 import { maintenancePreview } from '../maintenance/preview';
+import { armFaults, D1_RETRYABLE_MESSAGES, disarmFaults, faultState } from '../db/faults';
+import { CRON_NIGHTLY, CRON_SWEEP, scheduled } from '../jobs/scheduled';
 
 /**
  * Outside production, and only when the server was started with a token (scripts/start.mjs makes
@@ -90,6 +92,44 @@ const maintenance = route({
   },
 });
 
+const faults = route({
+  method: 'post',
+  path: '/faults',
+  tags: ['Development'],
+  summary:
+    'Development only (issue 23, chaos run): arm the D1 fault switch (batches fail before or after they apply, jobs fail after their side effect, with D1’s retryable messages), disarm it, or read what it injected',
+  request: {
+    body: jsonBody(
+      z.object({
+        action: z.enum(['arm', 'disarm', 'state']),
+        points: z
+          .array(z.enum(['before', 'after', 'job-ack']))
+          .min(1)
+          .default(['before', 'after']),
+        message: z
+          .enum([...(Object.keys(D1_RETRYABLE_MESSAGES) as [keyof typeof D1_RETRYABLE_MESSAGES]), 'random'])
+          .default('random'),
+        probability: z.number().min(0).max(1).default(1),
+        count: z.number().int().min(1).max(1_000_000).default(1),
+        match: z.string().min(1).max(200).optional(),
+        // disarm: also zero the injected counts.
+        reset: z.boolean().default(false),
+      }),
+    ),
+  },
+  responses: okReply('Whether the switch is armed, faults left, faults injected per point'),
+});
+
+const cron = route({
+  method: 'post',
+  path: '/scheduled',
+  tags: ['Development'],
+  summary:
+    'Development only: run the Worker’s scheduled handler now for one of its crons (the outbox sweeper every five minutes, or the nightly batch); answers the outbox rows still pending',
+  request: { body: jsonBody(z.object({ cron: z.enum([CRON_SWEEP, CRON_NIGHTLY]).default(CRON_SWEEP) })) },
+  responses: okReply('Pending outbox rows after the run'),
+});
+
 /** The development endpoints (mounted under /api/dev): SQL, the PDF benchmark's render (issue 18), the Blockcerts batch (issue 19). */
 export const devRoutes = router
   .openapi(sql, async (c) => ok(c, { results: await runDevSql(c.env.DB, c.req.valid('json').statements) }))
@@ -102,4 +142,16 @@ export const devRoutes = router
     const outcome = await runAnchoring(c.env, Date.now(), { open, waitMs: wait_ms });
     return ok(c, { outcome, batches: await recentBatches(c.env.DB) });
   })
-  .openapi(maintenance, (c) => maintenancePreview(c));
+  .openapi(maintenance, (c) => maintenancePreview(c))
+  .openapi(faults, (c) => {
+    const { action, reset, ...spec } = c.req.valid('json');
+    if (action === 'arm') armFaults(c.env.ENVIRONMENT, spec);
+    if (action === 'disarm') disarmFaults(reset);
+    return ok(c, faultState());
+  })
+  .openapi(cron, async (c) => {
+    const { cron: which } = c.req.valid('json');
+    const now = Date.now();
+    await scheduled({ cron: which, scheduledTime: now, noRetry: () => undefined }, c.env);
+    return ok(c, { pending: await pendingOutbox(c.env.DB) });
+  });

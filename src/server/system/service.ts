@@ -1,3 +1,4 @@
+import { countPendingOutbox } from '../outbox/repo';
 import { runDevStatements } from './dev-repo';
 import { pingDatabase } from './health-repo';
 
@@ -12,3 +13,6 @@ export const checkDatabase = (d1: D1Database) => pingDatabase(d1);
 /** Runs development statements as one atomic batch (the dev router is guarded by its token). */
 export const runDevSql = (d1: D1Database, statements: Parameters<typeof runDevStatements>[1]) =>
   runDevStatements(d1, statements);
+
+/** Outbox rows not yet done or given up (the chaos run's "outbox empty after the sweeper"). */
+export const pendingOutbox = (d1: D1Database) => countPendingOutbox(d1);
