@@ -46,6 +46,8 @@ import { acadDocRoutes, publicAcadDocRoutes } from './certificates/acad-routes';
 import { acadCardRoutes } from './certificates/card-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
+import { edgeCache } from './edge-cache/middleware';
+import { CACHED_PAGE_PATHS, CACHED_IMAGE_PATHS } from './edge-cache/targets';
 import { d1Session } from './middleware/d1-session';
 import { locale } from './middleware/locale';
 import { maintenanceGate } from './maintenance/gate';
@@ -170,6 +172,8 @@ export function createServer(frontend?: Frontend) {
   // Who is signed in is known to every route; whether a route needs it is the route's own rule.
   app.use('/api/*', loadSession());
 
+  // Issue 23: share images of public badges, certificates and discovery pages from the edge cache.
+  for (const images of CACHED_IMAGE_PATHS) app.use(images, edgeCache());
   app.route('/', api);
   mountApiDocs(app);
   // Portal sign-in (issue 20): the browser flow under the wallet's base, before the pages, and the
@@ -193,6 +197,9 @@ export function createServer(frontend?: Frontend) {
     mountPageForms(app);
     // Public pages report their render time (Server-Timing `render`) for the benchmark.
     for (const pages of ['/public/*', '/issuers/*', '/skill/*', '/search']) app.use(`${BASE}${pages}`, renderTiming());
+    // Issue 23: anonymous visitors get public pages from the edge cache (inside the timing, after
+    // the session and form state are known, which decide that a request is a person's).
+    for (const pages of CACHED_PAGE_PATHS) app.use(pages, edgeCache());
     app.all(`${BASE}/*`, frontend.pages);
   }
   app.notFound(notFound);

@@ -39,3 +39,13 @@ export const devMailbox = sqliteTable(
   },
   (t) => [index('dev_mailbox_to_idx').on(t.toAddress, t.createdAt)],
 );
+
+/**
+ * Issue 23: the edge cache's generations. A cached public page's key holds the generations of the
+ * scopes it shows ('site', 'account:<id>', 'issuer:<id>', 'class:<id>', 'skill:<id>'); triggers
+ * (migrations/0019) bump them inside the statement that changes what those pages show.
+ */
+export const cacheGenerations = sqliteTable('cache_generations', {
+  scope: text('scope').primaryKey(),
+  generation: integer('generation').notNull().default(1),
+});

@@ -1,0 +1,108 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { SESSION_COOKIE } from '../auth/cookies';
+import type { AppEnv } from '../context';
+import { keyGenerations, storeSeconds } from './service';
+import { cacheTarget, normalise } from './targets';
+
+/** Says what happened (tests and the benchmark read it); in development a request's `miss` forces a render. */
+export const CACHE_HEADER = 'x-lanyard-cache';
+/** What a browser or CDN may keep: a copy it revalidates every time (ETag), never one served blind. */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+type Outcome = 'hit' | 'miss' | 'bypass';
+
+/**
+ * The edge cache of public pages and share images (issue 23): anonymous GET/HEAD answers come
+ * from the Workers Cache API, keyed by address, resolved language and the generations of what the
+ * page shows (see targets.ts, migrations/0019). Hit path: one D1 point query, one cache match.
+ * Never stored: a signed-in visitor's request (the chrome shows them), a page that showed a form
+ * outcome or made a form token (per visitor), a response that sets a cookie or says private or
+ * no-store, anything but a 200 (deliberate 404/410 included), HEAD renderings, and renderings of
+ * addresses carrying parameters that do not change the page.
+ */
+export function edgeCache(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    const url = new URL(c.req.url);
+    const target = method === 'GET' || method === 'HEAD' ? cacheTarget(url.pathname) : null;
+    if (!target) return next();
+    if (signedIn(c)) return render(c, next, 'bypass');
+    const generations = await keyGenerations(c.env.DB, target.dependency);
+    if (generations === null) return render(c, next, 'bypass');
+    const { path, clean } = normalise(url, target.params);
+    const glue = path.includes('?') ? '&' : '?';
+    const key = new Request(`${url.origin}${path}${glue}lc-lang=${c.var.lang}&lc-gen=${generations}`);
+    const cache = caches.default;
+    const forced = c.env.ENVIRONMENT !== 'production' && c.req.header(CACHE_HEADER) === 'miss';
+    const hit = forced ? undefined : await cache.match(key);
+    if (hit) return answer(c, hit, 'hit');
+
+    let tokenMade = false;
+    const formToken = c.var.formToken;
+    if (formToken)
+      c.set('formToken', () => {
+        tokenMade = true;
+        return formToken();
+      });
+    await next();
+    const res = c.res;
+    if (method === 'HEAD' || !clean || tokenMade || c.var.form || !storable(res)) return mark(c, 'bypass');
+    const body = await res.arrayBuffer();
+    const headers = new Headers(res.headers);
+    headers.delete('Server-Timing');
+    if (!headers.has('ETag')) headers.set('ETag', `"${await digest(body)}"`);
+    const seconds = await storeSeconds(c.env.DB, target.dependency, Date.now());
+    if (seconds > 0) {
+      const stored = new Headers(headers);
+      stored.set('Cache-Control', `public, max-age=${seconds}`);
+      await cache.put(key, new Response(body, { status: 200, headers: stored }));
+    }
+    return answer(c, new Response(body, { status: 200, headers }), seconds > 0 ? 'miss' : 'bypass', res.headers);
+  };
+}
+
+/** A request that carries a session cookie, valid or not, is a person's: never looked up, never stored. */
+function signedIn(c: Context<AppEnv>): boolean {
+  return c.var.user != null || (c.req.header('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
+}
+
+function storable(res: Response): boolean {
+  const control = res.headers.get('Cache-Control') ?? '';
+  return res.status === 200 && !res.headers.has('Set-Cookie') && !/no-store|private/i.test(control);
+}
+
+async function digest(body: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  return [...hash.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function render(c: Context<AppEnv>, next: () => Promise<void>, outcome: Outcome) {
+  await next();
+  mark(c, outcome);
+}
+
+function mark(c: Context<AppEnv>, outcome: Outcome) {
+  const res = new Response(c.res.body, c.res);
+  res.headers.set(CACHE_HEADER, outcome);
+  c.res = undefined;
+  c.res = res;
+}
+
+/**
+ * A stored (or just stored) page as sent: revalidated by browsers and CDNs on every use, 304 when
+ * their copy is current, headers only for HEAD. `extra` keeps per-request headers of a fresh render.
+ */
+function answer(c: Context<AppEnv>, stored: Response, outcome: Outcome, extra?: Headers) {
+  const headers = new Headers(stored.headers);
+  if (extra?.has('Server-Timing')) headers.set('Server-Timing', extra.get('Server-Timing') ?? '');
+  headers.set('Cache-Control', SHARED_CACHE_CONTROL);
+  headers.append('Vary', 'Accept-Language');
+  headers.set(CACHE_HEADER, outcome);
+  const etag = headers.get('ETag');
+  const current = etag !== null && (c.req.header('If-None-Match') ?? '').split(/\s*,\s*/).includes(etag);
+  const empty = current || c.req.method === 'HEAD';
+  const res = new Response(empty ? null : stored.body, { status: current ? 304 : 200, headers });
+  c.res = undefined;
+  c.res = res;
+  return res;
+}
