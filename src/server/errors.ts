@@ -124,6 +124,21 @@ export const ERRORS = {
   E403140: { status: 403, key: 'errors.E403140' }, // portal user: two-step sign-in is managed by the portal
   E409140: { status: 409, key: 'errors.E409140' }, // app codes are already on: turn them off first
   E409141: { status: 409, key: 'errors.E409141' }, // app codes: no enrolment in progress (or a newer one replaced it)
+  // Issue 22, passkeys (WebAuthn, security guide WA-01): the 15x block of each status is its own.
+  E400150: { status: 400, key: 'errors.E400150' }, // passkey answer unreadable, of the wrong ceremony, or refused by verification
+  E400151: { status: 400, key: 'errors.E400151' }, // passkey answer made on another site (origin is not Lanyard's)
+  E400152: { status: 400, key: 'errors.E400152' }, // passkey made for another site (RP id hash does not match)
+  E400153: { status: 400, key: 'errors.E400153' }, // passkey request unknown or made for another step: start again
+  E400154: { status: 400, key: 'errors.E400154' }, // passkey request already used (a replay): start again
+  E400155: { status: 400, key: 'errors.E400155' }, // passkey request expired (5 minutes): start again
+  E400156: { status: 400, key: 'errors.E400156' }, // the authenticator did not verify the person (PIN, fingerprint, face)
+  E401150: { status: 401, key: 'errors.E401150' }, // passkey not recognised (unknown, removed, closed account, not this account's, bad signature)
+  E401151: { status: 401, key: 'errors.E401151' }, // passkey signature counter went backwards: it may have been copied
+  E401152: { status: 401, key: 'errors.E401152' }, // sign-in second step: passkey not accepted ({{count}} attempts left)
+  E403150: { status: 403, key: 'errors.E403150' }, // portal user: passkeys are managed by the portal
+  E404150: { status: 404, key: 'errors.E404150' }, // passkey not found on this account (or the account has none)
+  E409150: { status: 409, key: 'errors.E409150' }, // passkey limit reached (20 per account): remove one first
+  E409151: { status: 409, key: 'errors.E409151' }, // this passkey is already registered
   // Issue 22, whole-wallet export and import: the 17x block of each status is its own.
   E404170: { status: 404, key: 'errors.E404170' }, // export not found (none started, or not this account's)
   E409170: { status: 409, key: 'errors.E409170' }, // export still being built: wait for the notice
