@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	IMPORT_LIMIT: RateLimit;
 	OUTBOUND_LIMIT: RateLimit;
 	SEARCH_LIMIT: RateLimit;
+	SIGNIN_LIMIT: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_BASE_URL: string;
 	ENVIRONMENT: string;

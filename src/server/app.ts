@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { publicAccountRoutes } from './accounts/public-routes';
 import { accountRoutes, loginRoutes } from './accounts/routes';
 import { secondStepRoutes } from './accounts/second-step-routes';
+import { passkeySignInRoutes } from './accounts/passkey-routes';
 import { authRoutes } from './auth/routes';
 import { endPortalSession } from './portal/logout';
 import { accessTokenRoutes, backchannelRoutes, portalFlowRoutes } from './portal/routes';
@@ -36,6 +37,7 @@ import { receptionRoutes } from './settings/reception-routes';
 import { settingsRoutes } from './settings/prefs-routes';
 import { sessionRoutes } from './sessions/routes';
 import { twoStepRoutes } from './settings/two-step-routes';
+import { passkeyRoutes } from './settings/passkey-routes';
 import { deletionRoutes } from './settings/deletion-routes';
 import { mergeRoutes } from './settings/merge-routes';
 import { notificationRoutes } from './notifications/routes';
@@ -82,6 +84,7 @@ const PORTAL_API = '/api/v1.0/account/Portal';
 const accountApi = new OpenAPIHono<AppEnv>()
   .route('/', loginRoutes)
   .route('/', secondStepRoutes)
+  .route('/', passkeySignInRoutes)
   .route('/', publicAccountRoutes)
   .route('/', authRoutes(endPortalSession))
   .route('/', receptionRoutes);
@@ -100,6 +103,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', settingsRoutes)
   .route('/', sessionRoutes)
   .route('/', twoStepRoutes)
+  .route('/', passkeyRoutes)
   .route('/', profileRoutes)
   .route('/', profileImageUploadRoutes)
   .route('/', deletionRoutes)
@@ -167,6 +171,7 @@ export function createServer(frontend?: Frontend) {
   // Sign-in with a password and with an app code (issue 22): the benchmark reports Lanyard's side.
   app.use(`${ACCOUNT_API}/Login`, serverTiming());
   app.use(`${ACCOUNT_API}/LoginSecondStep`, serverTiming());
+  app.use(`${ACCOUNT_API}/LoginPasskey`, serverTiming());
   // The badge list (issue 23): goal p99 < 30 ms with 1,000 badges; the benchmark reports Lanyard's side.
   app.use(`${WALLET_API}/Wallet/FindList`, serverTiming());
   // Who is signed in is known to every route; whether a route needs it is the route's own rule.

@@ -44,6 +44,11 @@ export const CONFIG = {
   /** Public/Verification may carry a baked image of up to 5 MB, base64 (IMG-11). */
   verifyBodyMaxBytes: 7 * 1024 * 1024,
   copyrightFromYear: 2020,
+  /**
+   * Passkeys (issue 22): a WebAuthn challenge answers within 5 minutes and once; at most 20 passkeys
+   * per account; a passkey's name is 1-64 characters.
+   */
+  passkeys: { challengeMinutes: 5, maxPerAccount: 20, nameMax: 64 },
 } as const;
 
 // The maintenance window (spec §2, §9) is the operator's: MAINTENANCE_WINDOW, read per request

@@ -21,7 +21,7 @@ const login = anonymous.route({
   tags: ['Account'],
   summary: 'Sign in with email and password (step 2 of the login screen)',
   description:
-    'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones. An account with authenticator-app codes on (issue 22) gets no session yet: the answer says `second_step: "totp"` and an HttpOnly cookie carries the pending sign-in to LoginSecondStep (5 minutes).',
+    'Sets the accessToken and userType cookies (HttpOnly) and account_id, service_country. Wrong credentials answer 401 E401102 with the attempts left; after 5 failures the address is locked for 30 minutes (423 E423100). Unknown addresses answer exactly like known ones. An account with authenticator-app codes on (issue 22) gets no session yet: the answer says `second_step: "totp"` and `second_step_methods` (`app_code`, and `passkey` when the account has one) and an HttpOnly cookie carries the pending sign-in to LoginSecondStep or LoginSecondStep/Passkey (5 minutes). Passkeys alone never turn the second step on.',
   request: { body: json(loginBody) },
   responses: {
     200: {
@@ -32,6 +32,8 @@ const login = anonymous.route({
             account_id: z.string(),
             user_type: z.number(),
             second_step: z.literal('totp').optional(),
+            /** Issue 22: how the pending second step may be completed (an app code; a passkey if the account has one). */
+            second_step_methods: z.array(z.enum(['app_code', 'passkey'])).optional(),
           }),
         },
       },
@@ -91,11 +93,11 @@ const setTerms = signedIn.route({
 /** Sign-in with email and password (mounted under the account API). */
 export const loginRoutes = anonymous.router.openapi(login, async (c) => {
   const { email, password } = c.req.valid('json');
-  const { account, secondStep } = await signInWithPassword(c, email, password);
+  const { account, secondStep, methods } = await signInWithPassword(c, email, password);
   return ok(c, {
     account_id: account.id,
     user_type: account.userType,
-    ...(secondStep ? { second_step: 'totp' as const } : {}),
+    ...(secondStep ? { second_step: 'totp' as const, second_step_methods: methods } : {}),
   });
 });
 

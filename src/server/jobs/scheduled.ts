@@ -10,6 +10,7 @@ import { reverifyImported } from '../import/reverify';
 import { runAnchoring } from '../anchoring/run';
 import { purgeExpiredGrants } from '../ob3api/housekeeping';
 import { purgeExpiredSecondSteps } from '../mfa/service';
+import { purgePasskeyChallenges } from '../passkeys/service';
 import { purgeExpiredExports } from '../export/housekeeping';
 
 /** Rows younger than this are still in the hands of their first queue message. */
@@ -44,6 +45,8 @@ export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   await purgeExpiredGrants(env, now);
   // Two-step sign-in (issue 22): second steps not completed within their five minutes.
   await purgeExpiredSecondSteps(env.DB, now);
+  // Passkeys (issue 22): WebAuthn challenges not answered within their five minutes.
+  await purgePasskeyChallenges(env.DB, now);
   // Whole-wallet exports (issue 22): ZIPs past their seven days.
   await purgeExpiredExports(env, now);
 }

@@ -175,6 +175,18 @@ export function mfaRepo(d1: D1Database) {
       return closed?.meta.changes === 1;
     },
 
+    /**
+     * Closes a live pending sign-in whose second step was a passkey (the assertion's single-use
+     * challenge was made for this ticket). Returns whether this call closed it.
+     */
+    async close(ticketHash: string, accountId: string, now: number): Promise<boolean> {
+      const res = await d1
+        .prepare('DELETE FROM mfa_logins WHERE ticket_hash = ? AND account_id = ? AND expires_at > ?')
+        .bind(ticketHash, accountId, now)
+        .run();
+      return res.meta.changes === 1;
+    },
+
     /** Deletes pending second steps past their expiry (they are already refused; this reclaims space). */
     async purgeExpired(now: number) {
       await d1.prepare('DELETE FROM mfa_logins WHERE expires_at <= ?').bind(now).run();

@@ -3,6 +3,8 @@ import { qrSvg } from '../images/qr';
 import { AppError } from '../errors';
 import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import { mfaRepo, type PendingLogin } from './repo';
+
+export type { PendingLogin };
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
 
 /** How long the second step may take after the password was accepted. */
@@ -58,6 +60,11 @@ export async function beginSecondStep(d1: D1Database, accountId: string, loginEm
 export async function pendingSecondStep(d1: D1Database, ticket: string, now = Date.now()) {
   if (!ticket || ticket.length > 128) return null;
   return mfaRepo(d1).pending(await sha256Hex(ticket), now);
+}
+
+/** Closes a pending sign-in after a passkey verified it; false if it was closed or expired meanwhile. */
+export async function closeSecondStep(d1: D1Database, ticket: string, accountId: string, now = Date.now()) {
+  return mfaRepo(d1).close(await sha256Hex(ticket), accountId, now);
 }
 
 /**

@@ -54,6 +54,11 @@ export function deletionRepo(d1: D1Database) {
         'link_tokens',
         'password_history',
         'account_emails',
+        // Issue 22: passkeys and their WebAuthn handle and challenges (a closed account's row stays,
+        // so ON DELETE CASCADE does not run).
+        'passkeys',
+        'webauthn_challenges',
+        'webauthn_users',
       ].map((table) => s(`DELETE FROM ${table} WHERE account_id = ?`, accountId)),
   };
 }

@@ -72,6 +72,10 @@ export function mergeRepo(d1: D1Database) {
         // Verified addresses move (never as primary); a pending one the target also has is dropped.
         st(`UPDATE OR IGNORE account_emails SET account_id = ?2, is_primary = 0 WHERE account_id = ?1 AND ${live}`),
         ...['account_emails', 'sessions', 'verification_codes', 'link_tokens', 'password_history'].map(drop),
+        // Issue 22: the merged-away account's passkeys go with it, never to the survivor: they were
+        // registered for another account's handle, and a key that silently signed into the
+        // survivor would surprise its owner. Its challenges and user handle go too.
+        ...['passkeys', 'webauthn_challenges', 'webauthn_users'].map(drop),
         st(
           `UPDATE account_merges SET status = 'completed', completed_at = ?3 WHERE id = ?4 AND status = 'proven' AND ${live}`,
           now,

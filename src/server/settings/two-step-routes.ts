@@ -5,6 +5,7 @@ import { ok } from '../http/envelope';
 import { passwordField } from '../http/fields';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { apiRouter } from '../http/router';
+import { authenticationResponse } from '../passkeys/schemas';
 import { twoStepStatus } from '../mfa/service';
 import { confirmAppCodes, startAppCodes, turnOffAppCodes } from './two-step-service';
 
@@ -47,8 +48,19 @@ const off = route({
   method: 'post',
   path: `${base}/AppCodes/Off`,
   tags: ['Settings'],
-  summary: 'Turn off authenticator-app codes (needs the password); recovery codes go with them',
-  request: { body: jsonBody(z.object({ password: passwordField })) },
+  summary: 'Turn off authenticator-app codes (needs the password or a passkey); recovery codes go with them',
+  description:
+    'One of `password` (wrong: 400 E400105) or `passkey_response`, an assertion for a challenge from Passkeys/Reauth/Options made by one of this account’s passkeys (refusals: the passkey codes E400150-E400156, E401150, E401151); given both, the passkey is checked.',
+  request: {
+    body: jsonBody(
+      z
+        .object({ password: passwordField.optional(), passkey_response: authenticationResponse.optional() })
+        .refine((b) => b.password !== undefined || b.passkey_response !== undefined, {
+          params: { key: 'validation.required' },
+          path: ['password'],
+        }),
+    ),
+  },
   responses: okReply('Off'),
 });
 
@@ -67,6 +79,7 @@ export const twoStepRoutes = router
     return ok(c, { recovery_codes: codes });
   })
   .openapi(off, async (c) => {
-    await turnOffAppCodes(c.env, signedInUser(c), c.req.valid('json').password);
+    const body = c.req.valid('json');
+    await turnOffAppCodes(c.env, signedInUser(c), { password: body.password, passkeyResponse: body.passkey_response });
     return ok(c, {});
   });

@@ -2,6 +2,8 @@ import type { SessionUser } from '../context';
 import { AppError } from '../errors';
 import { confirmTotp, disableTotp, startTotp } from '../mfa/service';
 import { USER_TYPE_PORTAL } from '../auth/user-types';
+import type { AuthenticationResponse } from '../passkeys/schemas';
+import { confirmPasswordOrPasskey } from './passkey-service';
 import { confirmPassword } from './reauth';
 
 /**
@@ -25,8 +27,15 @@ export async function confirmAppCodes(env: Env, user: SessionUser, code: string)
   return confirmTotp(env.DB, user.accountId, code);
 }
 
-/** Turns app codes off: only after a fresh password check (issue 22), as other changes that matter. */
-export async function turnOffAppCodes(env: Env, user: SessionUser, password: string) {
-  await confirmPassword(env, user, password);
+/**
+ * Turns app codes off: only after a fresh password or passkey check (issue 22), as other changes
+ * that matter.
+ */
+export async function turnOffAppCodes(
+  env: Env,
+  user: SessionUser,
+  proof: { password?: string; passkeyResponse?: AuthenticationResponse },
+) {
+  await confirmPasswordOrPasskey(env, user, proof);
   await disableTotp(env.DB, user.accountId);
 }

@@ -10,3 +10,4 @@ export * from './ob3api';
 export * from './ob3issue';
 export * from './mfa';
 export * from './exports';
+export * from './passkeys';
