@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { rawStatement } from '../db/batch';
 import { db } from '../db/client';
-import { assertions, badgeClasses, issuerKeys, linkTokens } from '../db/schema';
+import { assertions, badgeClasses, issuerKeys } from '../db/schema';
 
 /** SQL for issued assertions; writes come back as statements for the caller's D1 batch. */
 export function assertionsRepo(d1: D1Database) {
@@ -10,7 +10,31 @@ export function assertionsRepo(d1: D1Database) {
     d,
     insert: (row: typeof assertions.$inferInsert) =>
       d.insert(assertions).values(row).onConflictDoNothing({ target: assertions.id }),
-    insertToken: (row: typeof linkTokens.$inferInsert) => d.insert(linkTokens).values(row),
+
+    /**
+     * The receive link of a new award, written only while its assertion does not exist yet: placed
+     * before the assertion's insert, it is written exactly by the batch that creates the badge, so a
+     * keyed award sent again (or 50 times at once) leaves one link, the one its mail carries.
+     */
+    insertReceiveTokenForNew(
+      tokenHash: string,
+      assertionId: string,
+      accountId: string | null,
+      expiresAt: number,
+      now: number,
+    ) {
+      return rawStatement(
+        d1,
+        `INSERT INTO link_tokens (token_hash, purpose, account_id, subject, expires_at, created_at)
+         SELECT ?, 'receive', ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM assertions WHERE id = ?)`,
+        tokenHash,
+        accountId,
+        assertionId,
+        expiresAt,
+        now,
+        assertionId,
+      );
+    },
 
     /** A "badge awarded" notification, written once per assertion even if the award is retried. */
     notifyOnce(accountId: string, messageParams: string, url: string, now: number) {

@@ -46,6 +46,18 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
     const owner = owners.get(normalized);
     const salt = hex(crypto.getRandomValues(new Uint8Array(16)));
     const autoReceived = owner?.autoReceive === true;
+    const token = randomToken();
+    const days = CONFIG.award.receiveLinkDays;
+    // Before the assertion's insert: the link exists only if this batch creates the badge.
+    statements.push(
+      repo.insertReceiveTokenForNew(
+        await sha256Hex(token),
+        p.assertionId,
+        owner?.id ?? null,
+        now + days * 86_400_000,
+        now,
+      ),
+    );
     statements.push(
       repo.insert({
         id: p.assertionId,
@@ -79,18 +91,6 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
       statements.push(repo.markDeletedByIssuer(p.reissuedFrom, issuer.id, now));
       statements.push(status.touchListOf(p.reissuedFrom));
     }
-    const token = randomToken();
-    const days = CONFIG.award.receiveLinkDays;
-    statements.push(
-      repo.insertToken({
-        tokenHash: await sha256Hex(token),
-        purpose: 'receive',
-        accountId: owner?.id ?? null,
-        subject: p.assertionId,
-        expiresAt: now + days * 86_400_000,
-        createdAt: now,
-      }),
-    );
     const lang = toLanguage(owner?.language) ?? chunk.spec.language;
     const link = walletUrl(env, `/receive/${token}`);
     // An account that turned badge mails off (notification settings) is not mailed.
