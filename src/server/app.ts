@@ -172,6 +172,7 @@ export function createServer(frontend?: Frontend) {
   app.use(`${ACCOUNT_API}/Login`, serverTiming());
   app.use(`${ACCOUNT_API}/LoginSecondStep`, serverTiming());
   app.use(`${ACCOUNT_API}/LoginPasskey`, serverTiming());
+  app.use(`${ACCOUNT_API}/LoginPasskey/Options`, serverTiming());
   // The badge list (issue 23): goal p99 < 30 ms with 1,000 badges; the benchmark reports Lanyard's side.
   app.use(`${WALLET_API}/Wallet/FindList`, serverTiming());
   // Who is signed in is known to every route; whether a route needs it is the route's own rule.
