@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:workers';
 import { path } from '../lib/paths';
 import type { Translate } from '../i18n/translator';
 import type { SessionUser } from '../server/context';
@@ -15,9 +14,13 @@ export interface UserPortal {
 /**
  * The portal of a signed-in type-1 user, or null for a wallet user (type 2). A deployment has one
  * portal in practice; with several, the session does not yet say which one signed this user in, so
- * the first configured provider is named (documented in docs/portal-sign-in.md).
+ * the first configured provider is named (documented in docs/portal-sign-in.md). `env` is the
+ * request's (Astro.locals.env).
  */
-export function userPortal(user: Pick<SessionUser, 'userType'> | null): UserPortal | null {
+export function userPortal(
+  env: Parameters<typeof portalProviders>[0],
+  user: Pick<SessionUser, 'userType'> | null,
+): UserPortal | null {
   if (user?.userType !== 1) return null;
   const provider = portalProviders(env)[0];
   if (!provider) return null;

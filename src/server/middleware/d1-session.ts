@@ -17,10 +17,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * One D1 session per request (issue 23, read replicas). It starts at the bookmark the client
- * brings, else reads may start at any replica and writes at the primary. Handlers get `c.env` with
- * the session as DB. A request that wrote hands back its bookmark (cookie and header), so the same
- * client's next request, page or API, reads at least that far: read-your-writes. Reads that wrote
- * nothing get no cookie, so anonymous public pages stay cacheable.
+ * brings, else GET/HEAD may start at any replica and other methods at the primary. Handlers get
+ * `c.env` with the session as DB. A request that changed the database (whatever its method: the
+ * wallet API reads by POST) hands back its bookmark in the cookie and the header, so the same
+ * client's next request, page or API, reads at least that far: read-your-writes. Requests that
+ * wrote nothing set no cookie, so anonymous public pages stay cacheable.
  */
 export function d1Session(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -34,7 +35,7 @@ export function d1Session(): MiddlewareHandler<AppEnv> {
     if (c.env.ENVIRONMENT !== 'production') c.header(START_HEADER, start);
     const bookmark = request.session.getBookmark();
     if (!bookmark || bookmark === brought) return;
-    if (!reading || request.wrote()) {
+    if (request.wrote()) {
       setCookie(c, BOOKMARK_COOKIE, bookmark, { ...cookieBase(c.env), maxAge: BOOKMARK_SECONDS });
       c.header(BOOKMARK_HEADER, bookmark);
     } else if (c.req.header(BOOKMARK_HEADER)) {

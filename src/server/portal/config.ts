@@ -46,7 +46,7 @@ export interface PortalProvider {
 }
 
 /**
- * The two variables, read from any env object: pages pass `env` of cloudflare:workers, whose type
+ * The two variables, read from any env object: pages pass `Astro.locals.env` (Env), whose type
  * does not carry the optional variables declared in secrets.d.ts.
  */
 type PortalEnv = { PORTAL_PROVIDERS?: string; PORTAL_CLIENT_SECRETS?: string };
