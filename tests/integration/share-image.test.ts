@@ -29,7 +29,8 @@ describe('the share image of a public badge', () => {
     const first = await get(id);
     expect(first.status).toBe(200);
     expect(first.headers.get('Content-Type')).toBe('image/png');
-    expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
+    // Issue 23: served through the edge cache; browsers and CDNs revalidate on every use (ETag).
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
     const png = new Uint8Array(await first.arrayBuffer());
     expect(size(png)).toEqual({ width: 1200, height: 630 });
     const etag = first.headers.get('ETag') ?? '';

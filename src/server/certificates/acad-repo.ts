@@ -125,11 +125,12 @@ export function acadRepo(d1: D1Database) {
       const r = await d1
         .prepare(
           `UPDATE acad_docs SET is_public = ?3, updated_at = MAX(?4, updated_at + 1)
-           WHERE id = ?1 AND account_id = ?2 AND deleted_at IS NULL AND (?3 = 0 OR revoked_at IS NULL)`,
+           WHERE id = ?1 AND account_id = ?2 AND deleted_at IS NULL AND (?3 = 0 OR revoked_at IS NULL) RETURNING 1`,
         )
         .bind(id, accountId, isPublic ? 1 : 0, now)
-        .run();
-      return r.meta.changes;
+        .all();
+      // Rows counted by RETURNING: D1's meta.changes also counts the edge cache's trigger writes (0019).
+      return r.results.length;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../context';
-import { keyGenerations, storeSeconds } from './service';
+import { keyGenerations, pageVariant, storeSeconds } from './service';
 import { cacheTarget, normalise } from './targets';
 
 /** Says what happened (tests and the benchmark read it); in development a request's `miss` forces a render. */
@@ -29,10 +29,9 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
     if (signedIn(c)) return render(c, next, 'bypass');
     const generations = await keyGenerations(c.env.DB, target.dependency);
     if (generations === null) return render(c, next, 'bypass');
-    const { path, clean } = normalise(url, target.params);
-    const glue = path.includes('?') ? '&' : '?';
-    const key = new Request(`${url.origin}${path}${glue}lc-lang=${c.var.lang}&lc-gen=${generations}`);
-    const cache = caches.default;
+    const clean = normalise(url, target.params).clean;
+    const key = cacheKey(url, target.params, c.var.lang, generations, c.env);
+    const cache = workerCache();
     const forced = c.env.ENVIRONMENT !== 'production' && c.req.header(CACHE_HEADER) === 'miss';
     const hit = forced ? undefined : await cache.match(key);
     if (hit) return answer(c, hit, 'hit');
@@ -60,6 +59,26 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
     return answer(c, new Response(body, { status: 200, headers }), seconds > 0 ? 'miss' : 'bypass', res.headers);
   };
 }
+
+/**
+ * The key of a page: its address with only its own parameters, the resolved language, the
+ * generations of what it shows and the clock-driven variant (maintenance notice).
+ */
+export function cacheKey(
+  url: URL,
+  params: readonly string[],
+  lang: string,
+  generations: string,
+  env: Pick<Env, 'MAINTENANCE_WINDOW'>,
+): Request {
+  const { path } = normalise(url, params);
+  const glue = path.includes('?') ? '&' : '?';
+  const variant = pageVariant(env, Date.now());
+  return new Request(`${url.origin}${path}${glue}lc-lang=${lang}&lc-gen=${generations}&lc-var=${variant}`);
+}
+
+/** The data centre's cache. The DOM library's CacheStorage type (in this project's types) lacks workerd's `default`. */
+const workerCache = () => (caches as unknown as { default: Cache }).default;
 
 /** A request that carries a session cookie, valid or not, is a person's: never looked up, never stored. */
 function signedIn(c: Context<AppEnv>): boolean {

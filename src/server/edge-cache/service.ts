@@ -1,3 +1,5 @@
+import { maintenanceNoticeVisible } from '../../lib/maintenance';
+import { currentWindow } from '../maintenance/window';
 import { edgeCacheRepo } from './repo';
 import type { Dependency } from './targets';
 
@@ -15,6 +17,18 @@ export function keyGenerations(d1: D1Database, dep: Dependency): Promise<string 
  */
 export async function storeSeconds(d1: D1Database, dep: Dependency, now: number): Promise<number> {
   const expiry = await edgeCacheRepo(d1).nextExpiry(dep, now);
-  if (expiry === null) return MAX_STORE_SECONDS;
-  return Math.max(0, Math.min(MAX_STORE_SECONDS, Math.floor((expiry - now) / 1000)));
+  // The footer's copyright year changes at the turn of the (UTC) year.
+  const newYear = Date.UTC(new Date(now).getUTCFullYear() + 1, 0, 1);
+  const until = Math.min(expiry ?? Infinity, newYear);
+  return Math.max(0, Math.min(MAX_STORE_SECONDS, Math.floor((until - now) / 1000)));
+}
+
+/**
+ * The part of the key that follows the clock and the settings rather than the data: every page
+ * shows the maintenance notice from a month before the operator's window until its spare day ends,
+ * so while it shows the key holds the window's setting, and it changes when the notice comes or goes.
+ */
+export function pageVariant(env: Pick<Env, 'MAINTENANCE_WINDOW'>, now: number): string {
+  const visible = maintenanceNoticeVisible(currentWindow(env), now);
+  return visible ? encodeURIComponent(String(env.MAINTENANCE_WINDOW ?? '')) : '0';
 }
