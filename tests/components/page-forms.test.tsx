@@ -46,10 +46,26 @@ const loginLabels = {
   codeIntro: 'Two-step sign-in is on for this account.',
   codeSubmit: 'Verify',
 };
+const passkeyLabels = {
+  signIn: 'Sign in with a passkey',
+  or: 'or',
+  useForStep: 'Use a passkey',
+  stepIntro: 'Confirm with one of your passkeys.',
+  cancelled: 'Cancelled.',
+  unsupported: 'Not here.',
+  fallback: 'An error has occurred.',
+};
 
 describe('login', () => {
   const login = (initial: LoginInitial = { step: 'email', email: '', error: null }) => (
-    <LoginForm labels={loginLabels} redirect="/w/assertions" action="/w/login" token="tok" initial={initial} />
+    <LoginForm
+      labels={loginLabels}
+      passkeyLabels={passkeyLabels}
+      redirect="/w/assertions"
+      action="/w/login"
+      token="tok"
+      initial={initial}
+    />
   );
 
   it('the code step (issue 22) posts step=code with a one-time-code field and keeps the address read-only', () => {
@@ -103,6 +119,54 @@ describe('login', () => {
     });
     // A refused password is cleared, never kept.
     expect(input(root, 'password')?.value).toBe('');
+  });
+});
+
+describe('login with passkeys (issue 22)', () => {
+  const login = (initial: LoginInitial = { step: 'email', email: '', error: null }) => (
+    <LoginForm
+      labels={loginLabels}
+      passkeyLabels={passkeyLabels}
+      redirect="/w/assertions"
+      action="/w/login"
+      token="tok"
+      initial={initial}
+    />
+  );
+
+  it('offers no passkey button in the server HTML (it needs JavaScript), and one once hydrated', async () => {
+    const html = document.createElement('div');
+    html.innerHTML = renderToString(login());
+    expect(html.textContent).not.toContain('Sign in with a passkey');
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    await serverThenHydrate(login(), () => undefined);
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeTruthy();
+  });
+
+  it('shows no passkey button where the browser has no WebAuthn', async () => {
+    vi.stubGlobal('PublicKeyCredential', undefined);
+    await serverThenHydrate(login(), () => undefined);
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+  });
+
+  it('offers "Use a passkey" next to the code box only when Login names passkey as a method', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    for (const [methods, offered] of [
+      [['app_code', 'passkey'], true],
+      [['app_code'], false],
+    ] as const) {
+      const answer = { status: 200, second_step: 'totp', second_step_methods: methods };
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(answer)));
+      const root = await serverThenHydrate(login({ step: 'password', email: 'a@example.test', error: null }), (r) => {
+        const password = input(r, 'password');
+        if (password) password.value = 'Typed#Early1';
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      await vi.waitFor(() => expect(input(root, 'code')).not.toBeNull());
+      expect(screen.queryByRole('button', { name: 'Use a passkey' }) !== null).toBe(offered);
+      for (const r of roots.splice(0)) act(() => r.unmount());
+      document.body.innerHTML = '';
+    }
   });
 });
 

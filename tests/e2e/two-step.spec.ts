@@ -51,7 +51,8 @@ test('turn on authenticator-app codes in settings, sign out, and sign in with a 
   await hydrated(page, 'TwoStepSettings');
   await expect(page.getByText('App codes are off.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('Current password').fill(PASSWORD);
+  // Scoped: the page's passkeys section asks for the current password too.
+  await page.getByRole('region', { name: 'Authenticator app codes' }).getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set up app codes' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';

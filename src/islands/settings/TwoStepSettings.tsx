@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
+import { PasskeyButton } from '../account/PasskeyButton';
 
 export interface TwoStepLabels {
   intro: string;
@@ -22,6 +23,10 @@ export interface TwoStepLabels {
   turnOff: string;
   turnedOff: string;
   fallback: string;
+  /** Turning off with a passkey instead of the password (issue 22), and why a passkey gave no answer. */
+  turnOffPasskey: string;
+  passkeyCancelled: string;
+  passkeyUnsupported: string;
 }
 
 type View =
@@ -37,9 +42,12 @@ type View =
 export default function TwoStepSettings({
   labels,
   initial,
+  passkeys = false,
 }: {
   labels: TwoStepLabels;
   initial: { on: boolean; left: number };
+  /** The account has a passkey: it may confirm turning the codes off instead of the password. */
+  passkeys?: boolean;
 }) {
   const [view, setView] = useState<View>({ kind: 'status', ...initial });
   const [error, setError] = useState<string | null>(null);
@@ -82,16 +90,14 @@ export default function TwoStepSettings({
       },
     );
   };
+  const turnedOff = () => {
+    setPassword('');
+    setNotice(labels.turnedOff);
+    setView({ kind: 'status', on: false, left: 0 });
+  };
   const turnOff = (e: FormEvent) => {
     e.preventDefault();
-    void run(
-      () => call(wallet.Setting.TwoStep.AppCodes.Off, { password }),
-      () => {
-        setPassword('');
-        setNotice(labels.turnedOff);
-        setView({ kind: 'status', on: false, left: 0 });
-      },
-    );
+    void run(() => call(wallet.Setting.TwoStep.AppCodes.Off, { password }), turnedOff);
   };
 
   const describedBy = error ? errorId : undefined;
@@ -194,6 +200,25 @@ export default function TwoStepSettings({
       <button type="submit" className={view.on ? 'btn btn-secondary' : 'btn'} disabled={busy}>
         {view.on ? labels.turnOff : labels.start}
       </button>
+      {view.on && passkeys && (
+        <PasskeyButton
+          label={labels.turnOffPasskey}
+          labels={{
+            cancelled: labels.passkeyCancelled,
+            unsupported: labels.passkeyUnsupported,
+            fallback: labels.fallback,
+          }}
+          disabled={busy}
+          onStart={() => {
+            setError(null);
+            setNotice(null);
+          }}
+          options={() => call(wallet.Setting.Passkeys.Reauth.Options, {})}
+          finish={(response) => call(wallet.Setting.TwoStep.AppCodes.Off, { passkey_response: response })}
+          onDone={turnedOff}
+          onError={setError}
+        />
+      )}
     </form>
   );
 }
