@@ -69,6 +69,9 @@ export function mergeRepo(d1: D1Database) {
         drop('host_assertions'),
         move('acad_docs'),
         move('notifications'),
+        // The award mails' receive links move with their badges (issue 23, found by the chaos run:
+        // dropped with the other tokens, a link mailed before the merge answered "unknown link").
+        st(`UPDATE link_tokens SET account_id = ?2 WHERE account_id = ?1 AND purpose = 'receive' AND ${live}`),
         // Verified addresses move (never as primary); a pending one the target also has is dropped.
         st(`UPDATE OR IGNORE account_emails SET account_id = ?2, is_primary = 0 WHERE account_id = ?1 AND ${live}`),
         ...['account_emails', 'sessions', 'verification_codes', 'link_tokens', 'password_history'].map(drop),
