@@ -3,7 +3,7 @@ import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCookie } from 'hono/cookie';
 import { cacheKey } from '../../src/server/edge-cache/middleware';
-import { keyGenerations } from '../../src/server/edge-cache/service';
+import { keyGenerations, type VariantEnv } from '../../src/server/edge-cache/service';
 import { cacheTarget } from '../../src/server/edge-cache/targets';
 import { importRepo } from '../../src/server/import/repo';
 import { seedDoc, seedIssuer, seedOwner } from './acad-helpers';
@@ -45,7 +45,7 @@ async function stored(path: string, lang = 'en') {
   if (!target) throw new Error(`not a cached address: ${path}`);
   const generations = await keyGenerations(env.DB, target.dependency);
   if (generations === null) return undefined;
-  const key = cacheKey(url, target.params, lang, generations, env as unknown as Pick<Env, 'MAINTENANCE_WINDOW'>);
+  const key = cacheKey(url, target.params, lang, generations, env as unknown as VariantEnv);
   return (caches as unknown as { default: Cache }).default.match(key);
 }
 
@@ -125,6 +125,9 @@ describe('edge cache: hits, keys and headers', () => {
     const head = await visit(path, {}, 'HEAD');
     expect([head.status, head.cache, head.res.headers.get('ETag')]).toEqual([200, 'hit', etag]);
     expect(body).toContain(id);
+    // The deployed version is part of every key (wrangler.toml [version_metadata]).
+    const version = (env as unknown as VariantEnv).CF_VERSION_METADATA?.id;
+    expect(version).toBeTruthy();
     // Outside production the benchmark's header forces the miss path (lookup skipped, page stored).
     expect((await visit(path, { 'x-lanyard-cache': 'miss' })).cache).toBe('miss');
     expect((await visit(path)).cache).toBe('hit');

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../context';
-import { keyGenerations, pageVariant, storeSeconds } from './service';
+import { keyGenerations, pageVariant, storeSeconds, type VariantEnv } from './service';
 import { cacheTarget, normalise } from './targets';
 
 /** Says what happened (tests and the benchmark read it); in development a request's `miss` forces a render. */
@@ -69,7 +69,7 @@ export function cacheKey(
   params: readonly string[],
   lang: string,
   generations: string,
-  env: Pick<Env, 'MAINTENANCE_WINDOW'>,
+  env: VariantEnv,
 ): Request {
   const { path } = normalise(url, params);
   const glue = path.includes('?') ? '&' : '?';

@@ -24,11 +24,17 @@ export async function storeSeconds(d1: D1Database, dep: Dependency, now: number)
 }
 
 /**
- * The part of the key that follows the clock and the settings rather than the data: every page
- * shows the maintenance notice from a month before the operator's window until its spare day ends,
+ * The part of the key that follows the deploy, the clock and the settings rather than the data:
+ * which build rendered it, and the maintenance notice: every page shows it from a month before the operator's window until its spare day ends,
  * so while it shows the key holds the window's setting, and it changes when the notice comes or goes.
  */
-export function pageVariant(env: Pick<Env, 'MAINTENANCE_WINDOW'>, now: number): string {
+export function pageVariant(env: VariantEnv, now: number): string {
   const visible = maintenanceNoticeVisible(currentWindow(env), now);
-  return visible ? encodeURIComponent(String(env.MAINTENANCE_WINDOW ?? '')) : '0';
+  const notice = visible ? encodeURIComponent(String(env.MAINTENANCE_WINDOW ?? '')) : '0';
+  // The deployed version (wrangler.toml [version_metadata]): a page names its build's hashed assets.
+  const version = env.CF_VERSION_METADATA?.id ?? 'none';
+  return `${encodeURIComponent(version)}.${notice}`;
 }
+
+/** What the key's variant reads from the Worker's settings. */
+export type VariantEnv = Pick<Env, 'MAINTENANCE_WINDOW'> & Partial<Pick<Env, 'CF_VERSION_METADATA'>>;
