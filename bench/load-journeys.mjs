@@ -161,5 +161,12 @@ export function pickJourney() {
   return JOURNEYS[0][0];
 }
 
-/** Think time between journeys: 0.5 s plus an exponential pause of mean 1.5 s, capped at 8 s. */
-export const think = () => Math.min(8000, 500 - Math.log(1 - Math.random()) * 1500);
+/**
+ * Think time between journeys: a person reads what a request brought before the next click, 2 s
+ * at least plus an exponential pause, 8 s on average (LOAD_THINK_SECONDS), capped at 30 s. A
+ * shorter mean is a harder test (LOAD_THINK_SECONDS=2 asks about four times as much of the Worker).
+ */
+const THINK_MEAN_MS = Number(process.env.LOAD_THINK_SECONDS ?? 8) * 1000;
+const THINK_MIN_MS = Math.min(2000, THINK_MEAN_MS / 4);
+export const think = () =>
+  Math.min(30_000, THINK_MIN_MS - Math.log(1 - Math.random()) * (THINK_MEAN_MS - THINK_MIN_MS));
