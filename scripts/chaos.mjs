@@ -13,7 +13,8 @@ import { clearTimeout } from 'node:timers';
 import { startWorker } from '../bench/server.mjs';
 import { devSql } from './lib/dev-sql.mjs';
 import { issuerApi } from './lib/issuer-api.mjs';
-import { checkAll, devCall, newLedger } from './lib/invariants.mjs';
+import { devCall, overWorker } from './lib/dev-worker.mjs';
+import { checkAll, newLedger } from './lib/invariants.mjs';
 import { registerAndActivate } from './lib/register.mjs';
 
 const SECONDS = Math.min(600, Number(process.env.CHAOS_SECONDS ?? 60));
@@ -254,7 +255,7 @@ async function main() {
       }),
     );
     const { injected } = await devCall(base, 'faults', { action: 'disarm' });
-    const invariants = await checkAll(base, ledger, issuerId);
+    const invariants = await checkAll(overWorker(base), ledger, issuerId);
     const violated = Object.values(invariants).reduce((n, v) => n + v.length, 0) + errors.length;
     const result = {
       date: new Date().toISOString(),

@@ -1,8 +1,8 @@
-// Invariants of a running Worker after a chaos or load run (issue 23; security guide "Lost writes",
-// "Duplicate side effects", "Counter accuracy"). Everything is read through the dev SQL route
-// (scripts/lib/dev-sql.mjs), never from the D1 file behind the Worker. Each check answers a list
-// of violations (empty when it holds), so a runner can print counts and fail on any.
-import { devBatch, devSql } from './dev-sql.mjs';
+// Invariants after a chaos or load run (issue 23; security guide "Lost writes", "Duplicate side
+// effects", "Counter accuracy"). Each check reads D1 through `batch` (statements -> rows of each):
+// for a running Worker the dev SQL route (dev-worker.mjs `overWorker`, never the D1 file behind it), in the
+// workerd-pool tests env.DB. Each answers a list of violations (empty when it holds), so a runner
+// can print counts and fail on any.
 
 const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
 const list = (xs) => xs.map(q).join(', ');
@@ -30,27 +30,27 @@ async function inChunks(ids, run, size = 80) {
 }
 
 /** No acknowledged write lost: every 2xx award, receive, merge and deletion is in D1. */
-export async function lostWrites(base, ledger) {
+export async function lostWrites(batch, ledger) {
+  const one = async (sql) => (await batch([sql]))[0];
   const violations = [];
   const awarded = ledger.awards.flatMap((a) => a.ids);
   const found = new Map(
     (
       await inChunks(
         awarded.map((x) => x.id),
-        (ids) => devSql(base, `SELECT id, recipient_email_normalized AS e FROM assertions WHERE id IN (${list(ids)})`),
+        (ids) => one(`SELECT id, recipient_email_normalized AS e FROM assertions WHERE id IN (${list(ids)})`),
       )
     ).map((r) => [r.id, r.e]),
   );
   for (const { id, email } of awarded)
     if (found.get(id) !== email.toLowerCase()) violations.push(`award ${id} to ${email} missing`);
   const received = await inChunks(ledger.received, (ids) =>
-    devSql(base, `SELECT id FROM assertions WHERE id IN (${list(ids)}) AND accept_status = 2`),
+    one(`SELECT id FROM assertions WHERE id IN (${list(ids)}) AND accept_status = 2`),
   );
   const receivedSet = new Set(received.map((r) => r.id));
   for (const id of ledger.received) if (!receivedSet.has(id)) violations.push(`receive of ${id} lost`);
   for (const { into, from } of ledger.merges) {
-    const [row] = await devSql(
-      base,
+    const [row] = await one(
       `SELECT (SELECT status FROM accounts WHERE id = ${q(from)}) AS gone,
               (SELECT status FROM accounts WHERE id = ${q(into)}) AS kept,
               (SELECT COUNT(*) FROM assertions WHERE account_id = ${q(from)}) AS left_behind`,
@@ -59,7 +59,7 @@ export async function lostWrites(base, ledger) {
       violations.push(`merge ${from} -> ${into} not applied: ${JSON.stringify(row)}`);
   }
   const deleted = await inChunks(ledger.deleted, (ids) =>
-    devSql(base, `SELECT id FROM accounts WHERE id IN (${list(ids)}) AND status = 'deleted'`),
+    one(`SELECT id FROM accounts WHERE id IN (${list(ids)}) AND status = 'deleted'`),
   );
   const deletedSet = new Set(deleted.map((r) => r.id));
   for (const id of ledger.deleted) if (!deletedSet.has(id)) violations.push(`deletion of ${id} lost`);
@@ -71,9 +71,9 @@ export async function lostWrites(base, ledger) {
  * acknowledged ones), one mail per outbox row and per award, one "badge awarded" notification per
  * badge and account.
  */
-export async function duplicates(base, ledger, issuerId) {
+export async function duplicates(batch, ledger, issuerId) {
   const violations = [];
-  const [perAddress, mails, notifications, mailRows] = await devBatch(base, [
+  const [perAddress, mails, notifications, mailRows] = await batch([
     `SELECT recipient_email_normalized AS e, COUNT(*) AS n FROM assertions WHERE issuer_id = ${q(issuerId)} GROUP BY e`,
     // Award mails: one per assertion of this issuer (the outbox row is named after the assertion).
     `SELECT a.id, (SELECT COUNT(*) FROM dev_mailbox m WHERE m.id = 'award-mail-' || a.id) AS n,
@@ -94,52 +94,36 @@ export async function duplicates(base, ledger, issuerId) {
 }
 
 /** Counters kept by triggers equal a fresh count (badge classes' holders). */
-export async function counters(base) {
-  const rows = await devSql(
-    base,
+export async function counters(batch) {
+  const [rows] = await batch([
     `SELECT id, recipients_count AS kept, (SELECT COUNT(*) FROM assertions a WHERE a.badge_class_id = b.id
        AND a.accept_status = 2 AND a.deleted_by_owner_at IS NULL AND a.deleted_by_issuer_at IS NULL) AS counted
      FROM badge_classes b WHERE recipients_count != (SELECT COUNT(*) FROM assertions a WHERE a.badge_class_id = b.id
        AND a.accept_status = 2 AND a.deleted_by_owner_at IS NULL AND a.deleted_by_issuer_at IS NULL)`,
-  );
+  ]);
   return rows.map((r) => `badge class ${r.id}: recipients_count ${r.kept}, counted ${r.counted}`);
 }
 
-/** POST to a dev route with the running server's token. */
-export async function devCall(base, path, body) {
-  const { readFileSync } = await import('node:fs');
-  const token = readFileSync(`.wrangler/dev-sql-token-${new URL(base).port}`, 'utf8').trim();
-  const res = await fetch(`${base}/api/dev/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.status !== 200) throw new Error(`dev ${path}: ${res.status} ${JSON.stringify(json.errors ?? json)}`);
-  return json;
-}
-
 /**
- * The outbox ends empty: runs the scheduled handler's sweeper (POST /api/dev/scheduled) until no
- * row is pending or `ms` passed (a failed attempt waits out its backoff and the sweep's grace).
+ * The outbox ends empty: calls `sweep` (answers the rows still pending) until none is or `ms`
+ * passed (a failed attempt waits out its backoff and the sweep's grace), then lists what is left.
  */
-export async function outboxDrained(base, ms = 240_000) {
+export async function outboxDrained(batch, sweep, ms = 240_000, pauseMs = 5000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const { pending } = await devCall(base, 'scheduled', { cron: '*/5 * * * *' });
-    if (pending === 0) return [];
-    await new Promise((r) => setTimeout(r, 5000));
+    if ((await sweep()) === 0) return [];
+    await new Promise((r) => setTimeout(r, pauseMs));
   }
-  const failed = await devSql(base, `SELECT id, kind, last_error FROM outbox WHERE status != 'done'`);
-  return failed.map((r) => `outbox ${r.id} (${r.kind}) not done: ${r.last_error ?? 'pending'}`);
+  const [left] = await batch([`SELECT id, kind, last_error FROM outbox WHERE status != 'done'`]);
+  return left.map((r) => `outbox ${r.id} (${r.kind}) not done: ${r.last_error ?? 'pending'}`);
 }
 
 /** Every invariant; answers { name: violations[] }. */
-export async function checkAll(base, ledger, issuerId) {
+export async function checkAll({ batch, sweep, drainMs, pauseMs }, ledger, issuerId) {
   return {
-    outbox_not_empty: await outboxDrained(base),
-    lost_writes: await lostWrites(base, ledger),
-    duplicates: await duplicates(base, ledger, issuerId),
-    counters: await counters(base),
+    outbox_not_empty: await outboxDrained(batch, sweep, drainMs, pauseMs),
+    lost_writes: await lostWrites(batch, ledger),
+    duplicates: await duplicates(batch, ledger, issuerId),
+    counters: await counters(batch),
   };
 }
