@@ -388,6 +388,11 @@ describe('the bookmark a client brings', () => {
       expect(viaHeader.status).toBe(401);
       expect(viaHeader.headers.get(START_HEADER)).toBe('first-primary');
     }
+    // A cookie header that is not even valid percent-encoding, or two bookmark cookies.
+    for (const raw of [`${BOOKMARK_COOKIE}=%E0%A4%A`, `${BOOKMARK_COOKIE}=; ${BOOKMARK_COOKIE}=%%%`]) {
+      const res = await health({ Cookie: raw });
+      expect([res.status, res.headers.get(START_HEADER)]).toEqual([200, 'first-unconstrained']);
+    }
   });
 
   it('a well-formed one starts the session there; a read that writes nothing sets no cookie', async () => {
