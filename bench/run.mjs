@@ -13,7 +13,6 @@ import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { portalFigures } from './portal.mjs';
 import { twoStepFigures } from './two-step.mjs';
-import { passkeyFigures } from './passkeys.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
 import { ob3Verification } from './ob3.mjs';
@@ -22,6 +21,8 @@ import { acadPdfFigures } from './acad-pdf.mjs';
 import { anchoringFigures } from './anchoring.mjs';
 import { acadDocsFixture } from './acaddocs.mjs';
 import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
+import { CACHE_HEADER, cacheSeen, cacheTargets, discoveryFixture, publicPages } from './public-pages.mjs';
+import { checkGoals, printGoals } from './goals.mjs';
 
 const PORT = 8790;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -31,9 +32,14 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 /** The first unexpected answer per target URL, so a failing target explains itself. */
 const firstFailure = new Map();
 
-function run(url, duration, connections, request = {}) {
-  const onResponse = (status, body) => {
+/** `seen` (optional) counts the answers' x-lanyard-cache values (issue 23: hit, miss, bypass). */
+function run(url, duration, connections, request = {}, seen = null) {
+  const onResponse = (status, body, _context, headers) => {
     if (status >= 300 && !firstFailure.has(url)) firstFailure.set(url, `${status} ${String(body).slice(0, 160)}`);
+    if (seen) {
+      const value = headers?.[CACHE_HEADER] ?? 'none';
+      seen[value] = (seen[value] ?? 0) + 1;
+    }
   };
   const options = {
     url,
@@ -73,7 +79,6 @@ let ob3Issue;
 let settings;
 let portal;
 let twoStep;
-let passkey;
 let bell;
 let acadPdf;
 let acad;
@@ -93,8 +98,6 @@ try {
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
   // Issue 22: sign-in with an authenticator-app code (password step + code step).
   if (!ONLY || ONLY.test('two-step')) twoStep = await twoStepFigures(worker.base);
-  // Issue 22: sign-in with a passkey alone (options + signed answer, a software passkey in node).
-  if (!ONLY || ONLY.test('passkey')) passkey = await passkeyFigures(worker.base);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
   if (!ONLY || ONLY.test('acaddoc pdf')) acadPdf = await acadPdfFigures(worker.base);
   const targets = [
@@ -125,9 +128,6 @@ try {
         body: JSON.stringify({ sort: '-IssuedOn', page: 3 }),
       },
     },
-    { name: 'public badge page (SSR)', path: `/ns/portal/openbadge/public/assertions/detail/${w.publicId}` },
-    { name: 'public wallet page (SSR)', path: `/ns/portal/openbadge/public/assertions/user/${w.accountId}` },
-    { name: 'share image (stored)', path: `/api/v1.0/openbadge/v2/Wallet/Public/ShareImage/${w.publicId}.png` },
     {
       name: 'PDF certificate',
       path: '/api/v1.0/openbadge/v2/Wallet/Download/pdf',
@@ -141,35 +141,37 @@ try {
   // Certificates (issue 18): the list of an account's 200 among 100,000, and the public page.
   const ACAD_LIST = 'certificate list (FindListForAcadDoc, 200 of 100k)';
   const ACAD_PAGE = 'public certificate page';
-  if (!ONLY || ONLY.test(ACAD_LIST) || ONLY.test(ACAD_PAGE)) {
+  if (!ONLY || ONLY.test(ACAD_LIST) || ONLY.test(`${ACAD_PAGE}, cache hit`) || ONLY.test(`${ACAD_PAGE}, cache miss`)) {
     acad = await acadDocsFixture(worker.base);
     const acadPage = `/ns/portal/openbadge/public/acaddocs/detail/${acad.publicId}`;
-    targets.push(
-      {
-        name: ACAD_LIST,
-        path: '/api/v1.0/openbadge/v2/AdAssertion/FindListForAcadDoc',
-        request: {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: acad.cookie, 'sec-fetch-site': 'same-origin' },
-          body: JSON.stringify({ paging: { page: 1, per_page: 20 }, sort: 'issuer_name' }),
-        },
+    targets.push({
+      name: ACAD_LIST,
+      path: '/api/v1.0/openbadge/v2/AdAssertion/FindListForAcadDoc',
+      request: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: acad.cookie, 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ paging: { page: 1, per_page: 20 }, sort: 'issuer_name' }),
       },
-      { name: ACAD_PAGE, path: acadPage },
-    );
+    });
     acadPageRender = await pageRenderTiming(worker.base, acadPage);
   }
+  // Issue 23: every public page and the share image, answered by the edge cache and rendered past it.
+  const found = await discoveryFixture(worker.base, fixture);
+  targets.push(...cacheTargets(publicPages({ ...w, ...found, acadId: acad?.publicId })));
   renders = await firstShareRenders(worker.base, w.publicId);
   stored = await storedShareTiming(worker.base, w.publicId);
   pageRender = await pageRenderTiming(worker.base, `/ns/portal/openbadge/public/assertions/detail/${w.publicId}`);
   for (const target of targets) {
     if (ONLY && target !== targets[0] && !ONLY.test(target.name)) continue;
     const url = `${worker.base}${target.path}`;
-    await run(url, 2, 4, target.request); // warm-up: isolate, module graph, D1
-    const lat = await run(url, SECONDS, 1, target.request);
-    const thr = await run(url, SECONDS, 10, target.request);
+    await run(url, 2, 4, target.request); // warm-up: isolate, module graph, D1 (and the edge cache)
+    const seen = target.cache ? {} : null;
+    const lat = await run(url, SECONDS, 1, target.request, seen);
+    const thr = await run(url, SECONDS, 10, target.request, seen);
     rows.push({
       name: target.name,
       path: target.path,
+      ...(target.cache ? { cache: target.cache, seen } : {}),
       p50: lat.latency.p50,
       p99: lat.latency.p99,
       rps: thr.requests.average,
@@ -201,6 +203,7 @@ console.log(
   'p99 ×base'.padStart(10),
   'req/s'.padStart(7),
   'req/s ×base'.padStart(12),
+  ' x-lanyard-cache',
 );
 for (const r of rows) {
   console.log(
@@ -210,8 +213,12 @@ for (const r of rows) {
     ratio(r.p99, base.p99).padStart(10),
     r.rps.toFixed(0).padStart(7),
     (r.rps / base.rps).toFixed(2).padStart(12),
+    r.seen ? ` ${cacheSeen(r.seen)}` : '',
   );
 }
+// Issue 23: each goal as pass/FAIL next to its figure and ratio (bench/goals.mjs), kept in latest.json.
+const goals = checkGoals(rows);
+printGoals(goals, base);
 console.log(
   `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms`,
 );
@@ -264,13 +271,6 @@ if (twoStep) {
   const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
   console.log(
     `two-step sign-in with an app code (${twoStep.rounds} sign-ins, client-timed): password + code ${line(twoStep.whole)}; code step alone ${line(twoStep.second)}; Worker (Server-Timing): password + code p50 ${twoStep.wholeServer.p50} ms, p99 ${twoStep.wholeServer.p99} ms, code step p50 ${twoStep.secondServer.p50} ms, p99 ${twoStep.secondServer.p99} ms`,
-  );
-}
-if (passkey) {
-  const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
-  const worker = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms`;
-  console.log(
-    `passkey sign-in (${passkey.rounds} sign-ins, a software ES256 passkey; client-timed, signing included): options + sign-in ${line(passkey.whole)}; Worker (Server-Timing): options + sign-in ${worker(passkey.wholeServer)}, options ${worker(passkey.optionsServer)}, sign-in ${worker(passkey.verifyServer)}`,
   );
 }
 if (bell)
@@ -330,6 +330,7 @@ writeFileSync(
       at: new Date().toISOString(),
       seconds: SECONDS,
       rows,
+      goals,
       baking,
       discovery,
       anchoring,
@@ -343,7 +344,6 @@ writeFileSync(
       settings,
       portal,
       twoStep,
-      passkey,
       bell,
       acadPdf,
       acad: acad && { mine: acad.mine, total: acad.total, pageRender: acadPageRender },
