@@ -13,6 +13,7 @@ import { discoveryFigures } from './discovery.mjs';
 import { settingsFigures } from './settings.mjs';
 import { portalFigures } from './portal.mjs';
 import { twoStepFigures } from './two-step.mjs';
+import { passkeyFigures } from './passkeys.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
 import { ob3Verification } from './ob3.mjs';
@@ -79,6 +80,7 @@ let ob3Issue;
 let settings;
 let portal;
 let twoStep;
+let passkey;
 let bell;
 let acadPdf;
 let acad;
@@ -98,6 +100,8 @@ try {
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
   // Issue 22: sign-in with an authenticator-app code (password step + code step).
   if (!ONLY || ONLY.test('two-step')) twoStep = await twoStepFigures(worker.base);
+  // Issue 22: sign-in with a passkey alone (options + signed answer, a software passkey in node).
+  if (!ONLY || ONLY.test('passkey')) passkey = await passkeyFigures(worker.base);
   if (!ONLY || ONLY.test('notifications')) bell = await notificationFigures(worker.base);
   if (!ONLY || ONLY.test('acaddoc pdf')) acadPdf = await acadPdfFigures(worker.base);
   const targets = [
@@ -273,6 +277,13 @@ if (twoStep) {
     `two-step sign-in with an app code (${twoStep.rounds} sign-ins, client-timed): password + code ${line(twoStep.whole)}; code step alone ${line(twoStep.second)}; Worker (Server-Timing): password + code p50 ${twoStep.wholeServer.p50} ms, p99 ${twoStep.wholeServer.p99} ms, code step p50 ${twoStep.secondServer.p50} ms, p99 ${twoStep.secondServer.p99} ms`,
   );
 }
+if (passkey) {
+  const line = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (p99 ${ratio(x.p99, base.p99)}x the baseline)`;
+  const worker = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms`;
+  console.log(
+    `passkey sign-in (${passkey.rounds} sign-ins, a software ES256 passkey; client-timed, signing included): options + sign-in ${line(passkey.whole)}; Worker (Server-Timing): options + sign-in ${worker(passkey.wholeServer)}, options ${worker(passkey.optionsServer)}, sign-in ${worker(passkey.verifyServer)}`,
+  );
+}
 if (bell)
   console.log(
     `notifications, account of 10,000 (${bell.count} requests each; server / client): CheckUnread p50 ${bell.unread.serverP50} / ${bell.unread.p50} ms, p99 ${bell.unread.serverP99} / ${bell.unread.p99} ms; first page p50 ${bell.firstPage.serverP50} / ${bell.firstPage.p50} ms, p99 ${bell.firstPage.serverP99} / ${bell.firstPage.p99} ms; panel open in chromium (click to first rows painted): first ${bell.panel.first} ms (chunk included), then p50 ${bell.panel.p50} / p90 ${bell.panel.p90} / max ${bell.panel.max} ms`,
@@ -344,6 +355,7 @@ writeFileSync(
       settings,
       portal,
       twoStep,
+      passkey,
       bell,
       acadPdf,
       acad: acad && { mine: acad.mine, total: acad.total, pageRender: acadPageRender },
