@@ -29,7 +29,7 @@ export interface SoftCredential {
 
 const enc = new TextEncoder();
 
-const concat = (...parts: Uint8Array[]) => {
+const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -39,7 +39,7 @@ const concat = (...parts: Uint8Array[]) => {
   return out;
 };
 
-const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+const sha256 = async (data: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
 
 const u32 = (n: number) => {
   const b = new Uint8Array(4);
@@ -48,7 +48,7 @@ const u32 = (n: number) => {
 };
 
 /** A raw (r || s) ECDSA signature as the DER SEQUENCE WebAuthn carries. */
-function derSignature(raw: Uint8Array): Uint8Array {
+function derSignature(raw: Uint8Array): Uint8Array<ArrayBuffer> {
   const int = (bytes: Uint8Array) => {
     let i = 0;
     while (i < bytes.length - 1 && bytes[i] === 0) i += 1;
