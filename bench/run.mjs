@@ -21,7 +21,7 @@ import { ob3IssueFigures } from './ob3-issue.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
 import { anchoringFigures } from './anchoring.mjs';
 import { acadDocsFixture } from './acaddocs.mjs';
-import { firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
+import { findListTiming, firstShareRenders, pageRenderTiming, storedShareTiming, walletFixture } from './wallet.mjs';
 import { CACHE_HEADER, cacheSeen, cacheTargets, discoveryFixture, publicPages } from './public-pages.mjs';
 import { checkGoals, printGoals } from './goals.mjs';
 
@@ -85,6 +85,7 @@ let bell;
 let acadPdf;
 let acad;
 let acadPageRender;
+let findList;
 try {
   if (!ONLY || ONLY.test('verification')) {
     hosted = await hostedVerification(worker.base, issuers);
@@ -162,6 +163,7 @@ try {
   // Issue 23: every public page and the share image, answered by the edge cache and rendered past it.
   const found = await discoveryFixture(worker.base, fixture);
   targets.push(...cacheTargets(publicPages({ ...w, ...found, acadId: acad?.publicId })));
+  if (!ONLY || ONLY.test('FindList')) findList = await findListTiming(worker.base, w.cookie);
   renders = await firstShareRenders(worker.base, w.publicId);
   stored = await storedShareTiming(worker.base, w.publicId);
   pageRender = await pageRenderTiming(worker.base, `/ns/portal/openbadge/public/assertions/detail/${w.publicId}`);
@@ -223,6 +225,10 @@ for (const r of rows) {
 // Issue 23: each goal as pass/FAIL next to its figure and ratio (bench/goals.mjs), kept in latest.json.
 const goals = checkGoals(rows);
 printGoals(goals, base);
+if (findList)
+  console.log(
+    `\nFindList, where the time goes (${findList.count} requests): client p50 ${findList.client.p50} / p99 ${findList.client.p99} ms; Worker (Server-Timing app) p50 ${findList.app.p50} / p99 ${findList.app.p99} ms; the list's D1 batch (list) p50 ${findList.list.p50} / p99 ${findList.list.p99} ms`,
+  );
 console.log(
   `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms`,
 );
@@ -342,6 +348,7 @@ writeFileSync(
       seconds: SECONDS,
       rows,
       goals,
+      findList,
       baking,
       discovery,
       anchoring,

@@ -97,3 +97,34 @@ export async function pageRenderTiming(base, path, count = 300) {
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
   return { count: times.length, p50: at(0.5), p99: at(0.99) };
 }
+
+/**
+ * Where FindList's time goes (issue 23): client time, the Worker's whole request (Server-Timing
+ * `app`, session lookup included) and the list's D1 batch alone (`list`), over `count` requests.
+ */
+export async function findListTiming(base, cookie, count = 300) {
+  const client = [];
+  const app = [];
+  const list = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1.0/openbadge/v2/Wallet/FindList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ sort: '-IssuedOn', page: 3 }),
+    });
+    await res.arrayBuffer();
+    client.push(performance.now() - started);
+    const timing = res.headers.get('server-timing') ?? '';
+    const a = /app;dur=([\d.]+)/.exec(timing);
+    const l = /list;dur=([\d.]+)/.exec(timing);
+    if (a) app.push(Number(a[1]));
+    if (l) list.push(Number(l[1]));
+  }
+  const q = (xs) => {
+    xs.sort((x, y) => x - y);
+    const at = (p) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]?.toFixed(1);
+    return { p50: at(0.5), p99: at(0.99) };
+  };
+  return { count, client: q(client), app: q(app), list: q(list) };
+}

@@ -93,6 +93,7 @@ export const walletRoutes = router
     const user = c.var.user;
     if (!user) throw new AppError('E401100');
     const q = c.req.valid('json');
+    const started = performance.now();
     const list = await walletList(c.env.DB, user.accountId, {
       sort: q.sort,
       keyword: q.search_keyword,
@@ -100,6 +101,9 @@ export const walletRoutes = router
       visibility: q.needRequestAction ? 4 : (q.visibility as 0 | 1 | 2 | 3 | 4),
       page: q.page,
     });
+    // Issue 23: the list's D1 batch alone (beside `app`, the whole request), so the benchmark shows
+    // how much of FindList's time is the query and how much the request around it.
+    c.header('Server-Timing', `list;dur=${(performance.now() - started).toFixed(1)}`, { append: true });
     const now = Date.now();
     return ok(c, {
       total_count: list.total,
