@@ -49,7 +49,13 @@ async function hit(user, step, path, { body, cookie, expect = 200, lang = 'en' }
   }
   const ms = performance.now() - started;
   let json = null;
-  if (res.headers.get('content-type')?.includes('json')) json = JSON.parse(text);
+  if (res.headers.get('content-type')?.includes('json')) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { status: 'unparsable JSON' };
+    }
+  }
   const code = json?.errors?.[0]?.code ?? '';
   const bad = res.status !== expect || (json && 'status' in json && expect === 200 && json.status !== 200);
   record(user.stats, step, ms, bad ? { key: `${res.status} ${code}`.trim(), detail: text.slice(0, 160) } : null);

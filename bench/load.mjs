@@ -138,6 +138,7 @@ const result = {
   node: process.version,
   users: USERS,
   seconds: SECONDS,
+  thinkSeconds: Number(process.env.LOAD_THINK_SECONDS ?? 8),
   loadBefore: loadavg(),
 };
 try {
