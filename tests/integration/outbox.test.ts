@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/server/db/client';
-import { CRON_SWEEP } from '../../src/server/jobs/scheduled';
+import { CRON_SWEEP, OUTBOX_DONE_KEPT_MS, purgeDoneJobs } from '../../src/server/jobs/scheduled';
 import type { JobMessage } from '../../src/server/outbox/jobs';
 import { outboxInsert } from '../../src/server/outbox/repo';
 import worker from './entry';
@@ -102,5 +102,29 @@ describe('outbox and queue consumer', () => {
       await new Promise((r) => setTimeout(r, 200));
     expect(await outboxRow(id)).toMatchObject({ status: 'done' });
     expect((await mailsTo(to)).results).toHaveLength(1);
+  });
+
+  it('the nightly purge deletes done rows past 30 days and keeps recent, pending and failed ones', async () => {
+    const now = Date.now();
+    const old = now - OUTBOX_DONE_KEPT_MS - 60_000;
+    const recent = now - OUTBOX_DONE_KEPT_MS + 60_000;
+    const rows = {
+      oldDone: await writeOutbox(mail(`${unique('p')}@example.test`), old),
+      recentDone: await writeOutbox(mail(`${unique('p')}@example.test`), recent),
+      oldPending: await writeOutbox(mail(`${unique('p')}@example.test`), old),
+      oldFailed: await writeOutbox(mail(`${unique('p')}@example.test`), old),
+    };
+    const mark = (id: string, status: string, at: number) =>
+      env.DB.prepare('UPDATE outbox SET status = ?, done_at = ? WHERE id = ?').bind(status, at, id).run();
+    await mark(rows.oldDone, 'done', old);
+    await mark(rows.recentDone, 'done', recent);
+    await mark(rows.oldFailed, 'failed', old);
+    expect(await purgeDoneJobs(env.DB, now)).toBeGreaterThanOrEqual(1);
+    expect(await outboxRow(rows.oldDone)).toBeNull();
+    expect((await outboxRow(rows.recentDone))?.status).toBe('done');
+    expect((await outboxRow(rows.oldPending))?.status).toBe('pending');
+    expect((await outboxRow(rows.oldFailed))?.status).toBe('failed');
+    // The pending row was made only for this test: leave the outbox as the other tests expect it.
+    await env.DB.prepare('DELETE FROM outbox WHERE id = ?').bind(rows.oldPending).run();
   });
 });

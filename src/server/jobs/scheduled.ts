@@ -4,7 +4,7 @@ import { purgeExpiredTokens } from '../auth/session-repo';
 import { flowRepo } from '../portal/flow-repo';
 import { createLogger } from '../log';
 import { dispatchOutbox } from '../outbox/dispatch';
-import { findDueOutbox } from '../outbox/repo';
+import { findDueOutbox, purgeDoneOutbox } from '../outbox/repo';
 import { walletBadgeRepo } from '../wallet/badge-repo';
 import { reverifyImported } from '../import/reverify';
 import { runAnchoring } from '../anchoring/run';
@@ -36,6 +36,26 @@ const RECEIVE_LINK_KEPT_MS = 365 * 86_400_000;
 /** Expired address-verification and mail-reception links say "expired" for 30 days (issue 20). */
 const EXPLAINED_LINK_KEPT_MS = 30 * 86_400_000;
 
+/**
+ * Done outbox rows are kept 30 days: their ids are the idempotency keys of retried jobs, and queue
+ * retries end within hours. Kept for ever they were most of a badge's bytes (docs/scaling.md).
+ */
+export const OUTBOX_DONE_KEPT_MS = 30 * 86_400_000;
+/** Rows deleted per statement, and statements per night: 100,000 rows at most, well inside a cron run. */
+const OUTBOX_PURGE_CHUNK = 5_000;
+const OUTBOX_PURGE_CHUNKS = 20;
+
+/** Deletes done outbox rows past their 30 days, in chunks; answers how many went. */
+export async function purgeDoneJobs(d1: D1Database, now = Date.now()): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < OUTBOX_PURGE_CHUNKS; i++) {
+    const n = await purgeDoneOutbox(d1, now - OUTBOX_DONE_KEPT_MS, OUTBOX_PURGE_CHUNK);
+    total += n;
+    if (n < OUTBOX_PURGE_CHUNK) break;
+  }
+  return total;
+}
+
 /** Deletes expired sessions and link tokens; they are already refused, this only reclaims space. */
 export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   await purgeExpiredTokens(env.DB, now, now - RECEIVE_LINK_KEPT_MS, now - EXPLAINED_LINK_KEPT_MS);
@@ -49,6 +69,8 @@ export async function purgeExpired(env: Env, now = Date.now()): Promise<void> {
   await purgePasskeyChallenges(env.DB, now);
   // Whole-wallet exports (issue 22): ZIPs past their seven days.
   await purgeExpiredExports(env, now);
+  // The outbox: done rows past their 30 days (issue 23, found by the load run's size figures).
+  await purgeDoneJobs(env.DB, now);
 }
 
 /**

@@ -78,3 +78,20 @@ export async function countPendingOutbox(d1: D1Database): Promise<number> {
   const [row] = await db(d1).select({ n: count() }).from(outbox).where(eq(outbox.status, 'pending'));
   return row?.n ?? 0;
 }
+
+/**
+ * Deletes up to `limit` rows that were done before `before` and answers how many went. The index on
+ * (status, available_at) finds them: a done row's available_at is its last claim, a moment before
+ * it was done. Failed rows (dead letters) stay for whoever looks into them.
+ */
+export async function purgeDoneOutbox(d1: D1Database, before: number, limit: number): Promise<number> {
+  const res = await rawStatement(
+    d1,
+    `DELETE FROM outbox WHERE id IN
+       (SELECT id FROM outbox WHERE status = 'done' AND available_at < ? AND done_at < ? LIMIT ?)`,
+    before,
+    before,
+    limit,
+  ).run();
+  return res.meta.changes ?? 0;
+}
