@@ -43,6 +43,11 @@ async function chaoticFetch(url, init, abortRate = 0.3) {
   try {
     const res = await fetch(url, { ...init, signal: ctl.signal });
     const json = await res.json().catch(() => null);
+    // Cut while the answer's body was read: the client never learnt the answer either.
+    if (ctl.signal.aborted) {
+      counts.aborted++;
+      return { aborted: true };
+    }
     if (res.status === 503) counts.answered503++;
     else if (res.status >= 500) counts.answered5xxOther++;
     return { status: res.status, json, headers: res.headers };
