@@ -162,8 +162,11 @@ describe('edge cache: hits, keys and headers', () => {
     const clean = await cached(`${path}?sort=BadgeName`);
     const again = await visit(`${path}?sort=BadgeName&utm_source=x`);
     expect([again.cache, again.body]).toEqual(['hit', clean]);
-    // The page's own parameters are part of the key.
+    // The page's own parameters are part of the key; values of other shapes are never stored.
     expect((await visit(`${path}?sort=IssuerName`)).cache).toBe('miss');
+    expect((await visit(`${path}?sort=IssuerName&page=abc`)).cache).toBe('bypass');
+    expect(await stored(`${path}?sort=IssuerName&page=abc`)).toBeUndefined();
+    expect((await visit(`${path}?sort=IssuerName&page=2`)).cache).toBe('miss');
   });
 
   it('50 parallel anonymous requests for one uncached page: identical bodies, no errors, then hits', async () => {

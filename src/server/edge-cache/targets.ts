@@ -58,10 +58,19 @@ export const CACHED_PAGE_PATHS = [`${BASE_PATH}/public/*`, `${BASE_PATH}/issuers
 /** The share images' paths (under the API), mounted before the API's routes. */
 export const CACHED_IMAGE_PATHS = [`${API_CARDS}/*`] as const;
 
+// The shapes a page's own parameters have in the links pages make. Other values (page=abc, a
+// thousand made-up languages) render a page too, but are not stored: nobody fills the cache with them.
+const SHAPES: Record<string, RegExp> = {
+  language: /^[A-Za-z]{2,3}(?:-[A-Za-z]{2,4})?$/,
+  page: /^[1-9]\d{0,4}$/,
+  sort: /^-?[A-Za-z_]{1,20}$/,
+};
+
 /**
  * The address part of the key: the path and the page's own parameters in a fixed order. `clean`
- * is false when the request carried any other parameter (a tracking tag, a typo): such a request
- * may be answered from the cache, but its rendering, whose links repeat its address, is not stored.
+ * is false when the request carried any other parameter (a tracking tag, a typo) or a value of an
+ * unusual shape: such a request may be answered from the cache, but its rendering, whose links
+ * repeat its address, is not stored.
  */
 export function normalise(url: URL, params: readonly string[]): { path: string; clean: boolean } {
   const kept = new URLSearchParams();
@@ -69,7 +78,9 @@ export function normalise(url: URL, params: readonly string[]): { path: string; 
     const value = url.searchParams.get(name);
     if (value !== null) kept.set(name, value);
   }
-  const clean = [...url.searchParams.keys()].every((k) => params.includes(k)) && url.searchParams.size === kept.size;
+  const clean =
+    url.searchParams.size === kept.size &&
+    [...url.searchParams].every(([k, v]) => params.includes(k) && (SHAPES[k]?.test(v) ?? false));
   const query = kept.toString();
   return { path: query ? `${url.pathname}?${query}` : url.pathname, clean };
 }
