@@ -22,6 +22,15 @@ import { PASSWORD, settingsCall, signedIn } from './settings-helpers';
  *   settings: Profile/Set, Profile/Image, Merge/Confirm, Account/Delete;
  *   certificates: SetAcadDocStatus; issuer API: PATCH /issuer, PATCH /badge-classes/{id},
  *   POST /assertions/{id}/revoke, DELETE /acad-docs/{id}; nightly re-check: importRepo.recordVerdict.
+ * Every repo that writes those tables (grep for UPDATE/INSERT/DELETE on them and drizzle's
+ * update/insert/delete, 2026-11-25), all covered by the triggers whatever the caller:
+ *   accounts/{account,password,registration}-repo, portal/identity-repo, mail/reception-repo,
+ *   settings/{profile,prefs,emails,merge,deletion}-repo, wallet/{badge,host,prefs}-repo,
+ *   import/repo (imports, OB 3.0 and Blockcerts imports, export-import, nightly re-check),
+ *   issuing/{repo,assertions-repo,templates-repo,acad-docs-repo} (issuer, badge class, award, revoke,
+ *   reissue, delete, templates, certificates), certificates/{acad,pdf}-repo, anchoring/batch-repo
+ *   (blockchain badges accepted by the nightly batch). Columns nobody sees (sign-in bookkeeping on
+ *   accounts) bump nothing; every other update does, even when it changes nothing shown.
  */
 
 const P = '/ns/portal/openbadge';
