@@ -16,3 +16,19 @@ export function fontStylesheets(lang: Language): { set: string; href: string }[]
   const cjk = CJK_SET[lang];
   return ['common', ...(cjk ? [cjk] : [])].map((set) => ({ set, href: path(`/fonts/web/${set}.css`) }));
 }
+
+/**
+ * Issue 23 (Lighthouse): the faces a Thai or Bengali page paints its text with, preloaded from the
+ * head so they arrive with the stylesheets. Found through the CSS only, they came after the first
+ * paint and the swap from the system font moved the text (CLS 0.08-0.15 on Thai pages).
+ */
+const PRELOADED: Partial<Record<Language, string>> = {
+  th: 'noto-sans-thai-thai',
+  'bn-BD': 'noto-sans-bengali-bengali',
+};
+
+/** The woff2 files a page in `lang` preloads (regular and bold of its script's face); none for others. */
+export function fontPreloads(lang: Language): string[] {
+  const face = PRELOADED[lang];
+  return face ? [400, 700].map((w) => path(`/fonts/web/${face}-${w}-normal.woff2`)) : [];
+}

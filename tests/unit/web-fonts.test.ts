@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { missingFontSets } from '../../src/client/script-fonts';
 import { NATIVE_NAMES } from '../../src/i18n/native-names';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { fontStylesheets } from '../../src/lib/web-fonts';
+import { fontPreloads, fontStylesheets } from '../../src/lib/web-fonts';
 
 // Written by scripts/fonts.mjs, which `npm run test:vitest` runs first.
 const WEB = 'public/fonts/web';
@@ -66,5 +66,17 @@ describe('web fonts', () => {
     expect(missingFontSets('データ分析', new Set(['common', 'sc']))).toEqual([]);
     expect(missingFontSets('한국어 과정', new Set(['common', 'jp']))).toEqual(['kr']);
     expect(missingFontSets('Only Latin, Tiếng Việt, ไทย, বাংলা', new Set(['common']))).toEqual([]);
+  });
+
+  // Issue 23: Thai and Bengali pages preload their faces (CLS); each preload is a face common.css
+  // declares, so the browser uses the preloaded file instead of fetching another.
+  it('preload the Thai and Bengali faces the common stylesheet declares, and nothing for other languages', () => {
+    const declared = new Set(common.map((f) => f.file));
+    for (const lang of ['th', 'bn-BD'] as const) {
+      const hrefs = fontPreloads(lang);
+      expect(hrefs).toHaveLength(2);
+      for (const href of hrefs) expect(declared.has(href.split('/').pop() ?? '')).toBe(true);
+    }
+    for (const lang of LANGUAGES.filter((l) => l !== 'th' && l !== 'bn-BD')) expect(fontPreloads(lang)).toEqual([]);
   });
 });
