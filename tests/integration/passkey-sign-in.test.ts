@@ -187,6 +187,18 @@ describe('sign-in with a passkey alone (issue 22, Deliver 1)', () => {
     expect([short.http, short.code]).toEqual([400, 'E400150']);
   });
 
+  it('is not stopped by the address’s password lockout (a passkey is no guess at the password)', async () => {
+    const acct = await withPasskey();
+    for (let i = 0; i < 5; i += 1) await passwordStep(acct.email, 'Wrong#Guess99');
+    const locked = await passwordStep(acct.email);
+    expect(locked.http).toBe(423);
+    const r = await signIn(acct.auth);
+    expect(r.http).toBe(200);
+    expect(await userInfo(r.session)).toBe(200);
+    // The lock stays for the password.
+    expect((await passwordStep(acct.email)).http).toBe(423);
+  });
+
   it('throttles the anonymous options per client address (E429100)', async () => {
     const ip = '203.0.113.77';
     const codes = [];
