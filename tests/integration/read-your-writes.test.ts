@@ -3,6 +3,7 @@ import { env, exports } from 'cloudflare:workers';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { describe, expect, it } from 'vitest';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
+import { createServer } from '../../src/server/app';
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, START_HEADER } from '../../src/server/middleware/d1-session';
 import { codeAt, stepAt } from '../../src/server/mfa/totp';
 import { queue } from '../../src/server/jobs/queue';
@@ -393,6 +394,15 @@ describe('the bookmark a client brings', () => {
       const res = await health({ Cookie: raw });
       expect([res.status, res.headers.get(START_HEADER)]).toEqual([200, 'first-unconstrained']);
     }
+  });
+
+  it('where a session started is told in development only, never in production', async () => {
+    const app = createServer();
+    const dev = await app.request('/api/health', {}, env);
+    expect(dev.headers.get(START_HEADER)).toBe('first-unconstrained');
+    const prod = await app.request('/api/health', {}, { ...env, ENVIRONMENT: 'production' });
+    expect(prod.status).toBe(200);
+    expect(prod.headers.get(START_HEADER)).toBeNull();
   });
 
   it('a well-formed one starts the session there; a read that writes nothing sets no cookie', async () => {
