@@ -1,15 +1,16 @@
-import { createMessageBatch, getQueueResult, createExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { armFaults, disarmFaults } from '../../src/server/db/faults';
 import { JOB_HANDLERS } from '../../src/server/jobs/handlers';
 import { runOutbox } from '../../src/server/jobs/run-outbox';
+import { CRON_SWEEP } from '../../src/server/jobs/scheduled';
 import { createLogger } from '../../src/server/log';
 import type { Job, JobKind, JobMessage } from '../../src/server/outbox/jobs';
 import { outboxInsert } from '../../src/server/outbox/repo';
 import { docRow, seedDoc, seedIssuer } from './acad-helpers';
 import { exportCall } from './export-helpers';
-import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
+import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
 import { createAccount, unique } from './helpers';
 import { signedIn } from './settings-helpers';
 import worker from './entry';
@@ -155,4 +156,27 @@ describe('queue chaos: every job kind twice, out of order, failing after its sid
     ).toBe(1);
     expect(await count('SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = ?', exporter.email)).toBe(1);
   });
+
+  it(
+    'FLT-05 with a backlog: 150 rows whose messages were lost are all sent by one sweep',
+    { timeout: 120_000 },
+    async () => {
+      // As after a burst of aborts and lost answers: rows committed, no message sent, due for minutes.
+      const tag = unique('backlog');
+      const ids: string[] = [];
+      for (let i = 0; i < 150; i++) {
+        const id = `${tag}-${i}`;
+        ids.push(id);
+        const job = {
+          kind: 'mail' as const,
+          payload: { to: `${tag}-${i}@example.test`, subject: 'B', text: 'b', html: 'b' },
+        };
+        await outboxInsert(env.DB, job, Date.now() - 10 * 60_000, id).run();
+      }
+      await worker.scheduled(createScheduledController({ cron: CRON_SWEEP, scheduledTime: Date.now() }), env);
+      const done = () => count(`SELECT COUNT(*) AS n FROM outbox WHERE id LIKE ? AND status = 'done'`, `${tag}-%`);
+      await waitFor(async () => (await done()) === 150, 90_000);
+      expect(await count('SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address LIKE ?', `${tag}-%`)).toBe(150);
+    },
+  );
 });
