@@ -31,7 +31,7 @@ const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
-const counts = { requests: 0, aborted: 0, answered503: 0, answered5xxOther: 0, retries: 0, abandoned: 0 };
+const counts = { requests: 0, aborted: 0, timedOut: 0, answered503: 0, answered5xxOther: 0, retries: 0, abandoned: 0 };
 const ops = { award: 0, receive: 0, merge: 0, delete: 0 };
 
 /**
@@ -43,7 +43,11 @@ async function chaoticFetch(url, init, abortRate = 0.3) {
   const ctl = new globalThis.AbortController();
   const timer = Math.random() < abortRate ? setTimeout(() => ctl.abort(), Math.random() * 60) : null;
   try {
-    const res = await fetch(url, { ...init, signal: ctl.signal });
+    // A request the Worker never answers must not stall the run: 30 s, then it counts as timed out.
+    const res = await fetch(url, {
+      ...init,
+      signal: globalThis.AbortSignal.any([ctl.signal, globalThis.AbortSignal.timeout(30_000)]),
+    });
     const json = await res.json().catch(() => null);
     // Cut while the answer's body was read: the client never learnt the answer either.
     if (ctl.signal.aborted) {
@@ -56,6 +60,10 @@ async function chaoticFetch(url, init, abortRate = 0.3) {
   } catch (err) {
     if (ctl.signal.aborted) {
       counts.aborted++;
+      return { aborted: true };
+    }
+    if (err?.name === 'TimeoutError') {
+      counts.timedOut++;
       return { aborted: true };
     }
     throw err;
@@ -293,7 +301,7 @@ async function main() {
     );
     for (const [k, v] of Object.entries(result.details))
       for (const line of v.slice(0, 10)) console.log(`  ${k}: ${line}`);
-    return violated + counts.answered5xxOther;
+    return violated + counts.answered5xxOther + counts.timedOut;
   } finally {
     worker.stop();
   }

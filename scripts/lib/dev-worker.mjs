@@ -10,6 +10,7 @@ export async function devCall(base, path, body) {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
+    signal: globalThis.AbortSignal.timeout(120_000),
   });
   const json = await res.json();
   if (json.status !== 200) throw new Error(`dev ${path}: ${res.status} ${JSON.stringify(json.errors ?? json)}`);
