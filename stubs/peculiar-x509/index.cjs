@@ -1,3 +1,5 @@
+/* global module */
+/* eslint-disable @typescript-eslint/no-extraneous-class -- the stub's classes only stand in for the library's names: empty, or refusing in the constructor, is the point */
 // The CommonJS face of index.js (the library's `script/` build requires it).
 const refuse = () => {
   throw new Error('Lanyard does not verify attestation certificate chains (attestation "none" is asked)');
