@@ -6,36 +6,12 @@
 // signature, consumes the challenge and starts the session). The Worker's own time of both comes
 // from Server-Timing `app`; the client's clock also holds wrangler's proxying and the signing here.
 import { registerAndActivate } from '../scripts/lib/register.mjs';
+import { cookie, post, quantile, round } from './sign-in-http.mjs';
 import { softwarePasskey } from './webauthn-authenticator.mjs';
 
 const PASSWORD = 'Bench#Pass2024';
 const A = '/api/v1.0/account/Wallet';
 const S = '/api/v1.0/openbadge/v2/Wallet/Setting/Passkeys';
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const round = (x) => Math.round(x * 10) / 10;
-const cookie = (res, name) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(';')[0] ?? '';
-
-async function post(base, path, body, jar = '', ip = '') {
-  const t = performance.now();
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'sec-fetch-site': 'same-origin',
-      ...(jar ? { cookie: jar } : {}),
-      // Each round its own client address, so the per-address throttle is not what is measured.
-      ...(ip ? { 'cf-connecting-ip': ip } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  const server = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-  return { res, json, ms: performance.now() - t, server };
-}
 
 /** The browser origin the Worker expects: its RP id (localhost for a loopback IP) on its own port. */
 function originFor(base, rpId) {

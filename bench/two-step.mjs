@@ -5,31 +5,12 @@
 // timed requests run exactly the production path (three HMACs, one batch that re-checks and closes).
 import { devSql } from '../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../scripts/lib/register.mjs';
+import { cookie, post, quantile, round } from './sign-in-http.mjs';
 import { codeAt, stepAt } from '../src/server/mfa/totp.ts';
 
 const PASSWORD = 'Bench#Pass2024';
 const A = '/api/v1.0/account/Wallet';
 const S = '/api/v1.0/openbadge/v2/Wallet/Setting/TwoStep/AppCodes';
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const round = (x) => Math.round(x * 10) / 10;
-const cookie = (res, name) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(';')[0] ?? '';
-
-async function post(base, path, body, jar = '') {
-  const t = performance.now();
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...(jar ? { cookie: jar } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  // The Worker's own time (Server-Timing app;dur); the client's clock also holds wrangler's proxying.
-  const server = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-  return { res, json, ms: performance.now() - t, server };
-}
 
 /** An account with app codes on: registered, signed in, enrolled and confirmed through the API. */
 async function enrolled(base) {
