@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCookie } from 'hono/cookie';
-import { cacheKey } from '../../src/server/edge-cache/middleware';
+import { cacheKey, GENERATIONS_HEADER } from '../../src/server/edge-cache/middleware';
 import { keyGenerations, type VariantEnv } from '../../src/server/edge-cache/service';
 import { cacheTarget } from '../../src/server/edge-cache/targets';
 import { importRepo } from '../../src/server/import/repo';
@@ -47,15 +47,16 @@ async function visit(path: string, headers: Record<string, string> = {}, method 
   return { res, body, status: res.status, cache: res.headers.get('x-lanyard-cache') };
 }
 
-/** What the cache holds for an address right now (under the current generations), read directly. */
+/** What the cache would serve for an address right now (a copy under the current generations), read directly. */
 async function stored(path: string, lang = 'en') {
   const url = new URL(`${BASE}${path}`);
   const target = cacheTarget(url.pathname);
   if (!target) throw new Error(`not a cached address: ${path}`);
   const generations = await keyGenerations(env.DB, target.dependency);
   if (generations === null) return undefined;
-  const key = cacheKey(url, target.params, lang, generations, env as unknown as VariantEnv);
-  return (caches as unknown as { default: Cache }).default.match(key);
+  const key = cacheKey(url, target.params, lang, env as unknown as VariantEnv);
+  const copy = await (caches as unknown as { default: Cache }).default.match(key);
+  return copy?.headers.get(GENERATIONS_HEADER) === generations ? copy : undefined;
 }
 
 const wallet = (cookie: string, name: string, body: Record<string, unknown>) => api(cookie, `${W}/${name}`, body);
@@ -104,6 +105,8 @@ async function cached(path: string, headers: Record<string, string> = {}) {
   const again = await visit(path, headers);
   expect(again.cache).toBe('hit');
   expect(again.body).toBe(first.body);
+  // The generations a copy was made under are the cache's own bookkeeping: never sent.
+  expect([first.res.headers.get(GENERATIONS_HEADER), again.res.headers.get(GENERATIONS_HEADER)]).toEqual([null, null]);
   return first.body;
 }
 

@@ -13,8 +13,9 @@ type Outcome = 'hit' | 'miss' | 'bypass';
 
 /**
  * The edge cache of public pages and share images (issue 23): anonymous GET/HEAD answers come
- * from the Workers Cache API, keyed by address, resolved language and the generations of what the
- * page shows (see targets.ts, migrations/0019). Hit path: one D1 point query, one cache match.
+ * from the Workers Cache API, keyed by address and resolved language, and served only while the
+ * generations of what the page shows (targets.ts, migrations/0019) are those the copy was made
+ * under. Hit path: one D1 point query and one cache match, side by side.
  * Never stored: a signed-in visitor's request (the chrome shows them), a page that showed a form
  * outcome or made a form token (per visitor), a response that sets a cookie or says private or
  * no-store, anything but a 200 (deliberate 404/410 included), HEAD renderings, and renderings of
@@ -27,14 +28,18 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
     const target = method === 'GET' || method === 'HEAD' ? cacheTarget(url.pathname) : null;
     if (!target) return next();
     if (signedIn(c)) return render(c, next, 'bypass');
-    const generations = await keyGenerations(c.env.DB, target.dependency);
-    if (generations === null) return render(c, next, 'bypass');
-    const clean = normalise(url, target.params).clean;
-    const key = cacheKey(url, target.params, c.var.lang, generations, c.env);
+    const key = cacheKey(url, target.params, c.var.lang, c.env);
     const cache = workerCache();
     const forced = c.env.ENVIRONMENT !== 'production' && c.req.header(CACHE_HEADER) === 'miss';
-    const hit = forced ? undefined : await cache.match(key);
-    if (hit) return answer(c, hit, 'hit');
+    // The two lookups of the hit path overlap: its time is the slower one's, not their sum.
+    const [generations, copy] = await Promise.all([
+      keyGenerations(c.env.DB, target.dependency),
+      forced ? undefined : cache.match(key),
+    ]);
+    if (generations === null) return (discard(copy), render(c, next, 'bypass'));
+    if (copy?.headers.get(GENERATIONS_HEADER) === generations) return answer(c, copy, 'hit');
+    discard(copy);
+    const clean = normalise(url, target.params).clean;
 
     let tokenMade = false;
     const formToken = c.var.formToken;
@@ -43,6 +48,10 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
         tokenMade = true;
         return formToken();
       });
+    // How long a copy may live is read beside the render (a D1 query of its own), not after it.
+    // A failed read stores nothing: the page is still answered, rendered.
+    const lifetime =
+      method === 'GET' && clean ? storeSeconds(c.env.DB, target.dependency, Date.now()).catch(() => 0) : null;
     await next();
     const res = c.res;
     if (method === 'HEAD' || !clean || tokenMade || c.var.form || !storable(res)) return mark(c, 'bypass');
@@ -50,10 +59,11 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
     const headers = new Headers(res.headers);
     headers.delete('Server-Timing');
     if (!headers.has('ETag')) headers.set('ETag', `"${await digest(body)}"`);
-    const seconds = await storeSeconds(c.env.DB, target.dependency, Date.now());
+    const seconds = (await lifetime) ?? 0;
     if (seconds > 0) {
       const stored = new Headers(headers);
       stored.set('Cache-Control', `public, max-age=${seconds}`);
+      stored.set(GENERATIONS_HEADER, generations);
       await cache.put(key, new Response(body, { status: 200, headers: stored }));
     }
     return answer(c, new Response(body, { status: 200, headers }), seconds > 0 ? 'miss' : 'bypass', res.headers);
@@ -61,20 +71,28 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * The key of a page: its address with only its own parameters, the resolved language, the
- * generations of what it shows and the clock-driven variant (maintenance notice).
+ * The key of a page: its address with only its own parameters, the resolved language and the
+ * clock-driven variant (build, maintenance notice). The generations of what it shows are not in
+ * the key but in the stored copy (GENERATIONS_HEADER), so the hit path can look the copy up while
+ * it reads the current generations; a copy whose generations differ is never served.
  */
-export function cacheKey(
-  url: URL,
-  params: readonly string[],
-  lang: string,
-  generations: string,
-  env: VariantEnv,
-): Request {
+export function cacheKey(url: URL, params: readonly string[], lang: string, env: VariantEnv): Request {
   const { path } = normalise(url, params);
   const glue = path.includes('?') ? '&' : '?';
   const variant = pageVariant(env, Date.now());
-  return new Request(`${url.origin}${path}${glue}lc-lang=${lang}&lc-gen=${generations}&lc-var=${variant}`);
+  return new Request(`${url.origin}${path}${glue}lc-lang=${lang}&lc-var=${variant}`);
+}
+
+/**
+ * The generations ("site.own", read before the render) a stored copy was made under. Reading
+ * them first makes the label conservative: a write during the render leaves a copy labelled
+ * older than its data, which the next request re-renders, never one labelled newer.
+ */
+export const GENERATIONS_HEADER = 'x-lanyard-generations';
+
+/** A looked-up copy that is not served: its body is let go at once. */
+function discard(copy: Response | undefined) {
+  void copy?.body?.cancel();
 }
 
 /** The data centre's cache. The DOM library's CacheStorage type (in this project's types) lacks workerd's `default`. */
@@ -113,6 +131,7 @@ function mark(c: Context<AppEnv>, outcome: Outcome) {
  */
 function answer(c: Context<AppEnv>, stored: Response, outcome: Outcome, extra?: Headers) {
   const headers = new Headers(stored.headers);
+  headers.delete(GENERATIONS_HEADER);
   if (extra?.has('Server-Timing')) headers.set('Server-Timing', extra.get('Server-Timing') ?? '');
   headers.set('Cache-Control', SHARED_CACHE_CONTROL);
   headers.append('Vary', 'Accept-Language');
