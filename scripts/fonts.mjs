@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { metricsFont, widthGroups } from './lib/metrics-font.mjs';
 
 const WEIGHT = 700;
 // Priority order: the first family that covers a character draws it, unless a language says
@@ -167,6 +168,65 @@ async function nameFaces(web) {
   return faces;
 }
 
+/**
+ * The Worker's map of a CJK set (issue 23, src/server/web-fonts): which slice covers which code
+ * points, so a page can declare just the faces its own text needs instead of linking the whole
+ * set's stylesheet (about 60 KB gzip of @font-face rules, render-blocking). `ranges` is flat:
+ * start, end, slice number; sorted and disjoint.
+ */
+function sliceMap(set, family, pkg, blocks, metrics) {
+  const ranges = [];
+  for (const { file, kept } of blocks) {
+    const slice = Number(/-(\d+)-400-normal\.woff2$/.exec(file)?.[1] ?? NaN);
+    if (!Number.isInteger(slice)) continue;
+    for (const [a, b] of parseRanges(kept)) ranges.push([a, b, slice]);
+  }
+  ranges.sort((x, y) => x[0] - y[0]);
+  ranges.forEach((r, i) => {
+    if (i > 0 && r[0] <= ranges[i - 1][1]) throw new Error(`${set}: slices overlap at U+${r[0].toString(16)}`);
+  });
+  return { family, file: `${pkg}-{slice}-{weight}-normal.woff2`, weights: WEB_WEIGHTS, metrics, ranges: ranges.flat() };
+}
+
+/**
+ * The set's metrics font (scripts/lib/metrics-font.mjs): the advance of every character the set's
+ * regular slices draw, and their vertical metrics. Reading 100-odd slices takes a second or two, so
+ * the file is named by what it is made from and only built when missing.
+ */
+async function metricsFile(web, set, pkg, files) {
+  const version = JSON.parse(readFileSync(join('node_modules', '@fontsource', pkg, 'package.json'), 'utf8')).version;
+  const builder = readFileSync(join('scripts', 'lib', 'metrics-font.mjs'));
+  const key = createHash('sha256').update(`${pkg}@${version}\0`).update(builder).digest('hex').slice(0, 10);
+  const name = `metrics-${set}-${key}.ttf`;
+  if (existsSync(join(web, name))) return name;
+  const { create } = await import('fontkit');
+  const advances = new Map();
+  let real;
+  for (const file of files) {
+    const font = create(readFileSync(join(web, file)));
+    real ??= font;
+    for (const cp of font.characterSet) if (cp >= 0x2000) advances.set(cp, font.glyphForCodePoint(cp).advanceWidth);
+  }
+  const os2 = real['OS/2'];
+  const bytes = metricsFont({
+    family: 'Lanyard CJK Metrics',
+    unitsPerEm: real.unitsPerEm,
+    groups: widthGroups(advances),
+    metrics: {
+      ascender: real.hhea.ascent,
+      descender: real.hhea.descent,
+      lineGap: real.hhea.lineGap,
+      typoAscender: os2.typoAscender,
+      typoDescender: os2.typoDescender,
+      typoLineGap: os2.typoLineGap,
+      winAscent: os2.winAscent,
+      winDescent: os2.winDescent,
+    },
+  });
+  writeFileSync(join(web, name), bytes);
+  return name;
+}
+
 async function webFonts() {
   const web = join(out, 'web');
   mkdirSync(web, { recursive: true });
@@ -174,19 +234,36 @@ async function webFonts() {
   for (const [set, families] of Object.entries(WEB_SETS)) {
     const faces = set === 'common' ? await nameFaces(web) : [];
     for (const { pkg, family, slice, from = 0 } of families) {
-      for (const weight of WEB_WEIGHTS) {
-        const dir = join('node_modules', '@fontsource', pkg);
-        for (const block of readFileSync(join(dir, `${weight}.css`), 'utf8')
+      const dir = join('node_modules', '@fontsource', pkg);
+      const byWeight = WEB_WEIGHTS.map((weight) =>
+        readFileSync(join(dir, `${weight}.css`), 'utf8')
           .split('@font-face')
-          .slice(1)) {
-          const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1];
-          const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
-          const kept = range && rangeFrom(range, from);
-          if (!file || !kept || !slice.test(file)) continue;
-          if (!existsSync(join(web, file))) copyFileSync(join(dir, 'files', file), join(web, file));
-          faces.push(face(family, weight, file, kept));
-          count++;
-        }
+          .slice(1)
+          .map((block) => {
+            const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1];
+            const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+            const kept = range && rangeFrom(range, from);
+            return file && kept && slice.test(file) ? { weight, file, kept } : null;
+          })
+          .filter(Boolean),
+      );
+      // Each slice's weights side by side: their unicode-ranges are the same text, which gzip then
+      // sends once (a whole weight apart, they were beyond its 32 KB window).
+      const blocks = byWeight[0].flatMap((_, i) => byWeight.map((w) => w[i]).filter(Boolean));
+      for (const { weight, file, kept } of blocks) {
+        if (!existsSync(join(web, file))) copyFileSync(join(dir, 'files', file), join(web, file));
+        faces.push(face(family, weight, file, kept));
+        count++;
+      }
+      if (set !== 'common') {
+        const regular = byWeight[0];
+        const metrics = await metricsFile(
+          web,
+          set,
+          pkg,
+          regular.map((b) => b.file),
+        );
+        writeFileSync(join(web, `${set}.json`), JSON.stringify(sliceMap(set, family, pkg, regular, metrics)));
       }
     }
     writeFileSync(join(web, `${set}.css`), `${faces.join('\n')}\n`);

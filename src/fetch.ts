@@ -3,11 +3,13 @@ import { getFetchState, pages } from 'astro/hono';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './server/context';
 import { createServer } from './server/app';
+import { cacheTarget } from './server/edge-cache/targets';
+import { withPageFonts } from './server/web-fonts/page-fonts';
 
 const renderPage = pages();
 
 /** Hands the request's language, translator, user and form state to Astro pages as `Astro.locals`. */
-const astroPages: MiddlewareHandler<AppEnv> = (c, next) => {
+const astroPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   const ours: Omit<App.Locals, 'cfContext'> = {
     lang: c.var.lang,
     t: c.var.t,
@@ -18,7 +20,9 @@ const astroPages: MiddlewareHandler<AppEnv> = (c, next) => {
     env: c.env,
   };
   Object.assign(getFetchState(c).locals, ours);
-  return renderPage(c, next);
+  const res = await renderPage(c, next);
+  // Public pages declare just the CJK font faces of their own text (issue 23, Lighthouse).
+  return res && cacheTarget(new URL(c.req.url).pathname) ? withPageFonts(res, c.env, c.var.lang) : res;
 };
 
 /** Composition root: middleware and API first, then static assets, then Astro pages. */

@@ -13,19 +13,42 @@ export function missingFontSets(text: string, linked: ReadonlySet<string>): CjkF
   return [...out];
 }
 
+/** The stylesheet of a whole CJK set, as Base.astro links it. */
+function setLink(base: string, set: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = `${base}/fonts/web/${set}.css`;
+  link.dataset.fontSet = set;
+  return link;
+}
+
+/**
+ * After the load event, when the browser is idle: nothing a first view measures waits for it. A
+ * page that keeps the browser busy still gets the set within a second of load (idle timeout).
+ */
+function whenIdle(run: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 1);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 /**
  * Links the CJK web fonts a page needs for text outside its own language (an issuer's Japanese tag
  * on an English page), which the server did not look for when it wrote the head. Only `main` is
- * read: the language menu's names have their own small font.
+ * read: the language menu's names have their own small font. A public page's head declares only
+ * the faces of its own characters (src/server/web-fonts, `style[data-font-subset]`); for text a
+ * script shows later, its language's whole set follows once the page has loaded (`data-font-later`;
+ * another set would also claim the punctuation the system font drew, and redraw it), placed before
+ * that style so the page's own faces stay first.
  */
 export function loadScriptFonts(base: string): void {
   const links = document.querySelectorAll<HTMLLinkElement>('link[data-font-set]');
-  const linked = new Set([...links].map((l) => l.dataset.fontSet ?? ''));
-  for (const set of missingFontSets(document.querySelector('main')?.textContent ?? '', linked)) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = `${base}/fonts/web/${set}.css`;
-    link.dataset.fontSet = set;
-    document.head.appendChild(link);
-  }
+  const subset = document.querySelector<HTMLStyleElement>('style[data-font-subset]');
+  const partial = (subset?.dataset.fontSubset ?? '').split(' ').filter(Boolean);
+  const linked = new Set([...[...links].map((l) => l.dataset.fontSet ?? ''), ...partial]);
+  for (const set of missingFontSets(document.querySelector('main')?.textContent ?? '', linked))
+    document.head.appendChild(setLink(base, set));
+  const later = subset?.dataset.fontLater;
+  if (subset && later) whenIdle(() => subset.parentNode?.insertBefore(setLink(base, later), subset));
 }

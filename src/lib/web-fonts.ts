@@ -7,6 +7,22 @@ export type CjkFontSet = 'jp' | 'kr' | 'sc' | 'tc';
 /** The family that draws each CJK language's Han characters, as the share image picks it. */
 const CJK_SET: Partial<Record<Language, CjkFontSet>> = { ja: 'jp', ko: 'kr', 'zh-cn': 'sc', 'zh-tw': 'tc' };
 
+/** The CJK set of a language's own script, or null for the others. */
+export function cjkFontSet(lang: Language): CjkFontSet | null {
+  return CJK_SET[lang] ?? null;
+}
+
+/**
+ * The order in which a page in `lang` tries the CJK families for a character: the order of
+ * `--font` in global.css for the page's language (its `:lang` rules; others use the Japanese one).
+ */
+export function cjkFontOrder(lang: Language): CjkFontSet[] {
+  if (lang === 'ko') return ['kr', 'jp', 'sc', 'tc'];
+  if (lang === 'zh-cn') return ['sc', 'tc', 'jp', 'kr'];
+  if (lang === 'zh-tw') return ['tc', 'sc', 'jp', 'kr'];
+  return ['jp', 'kr', 'sc', 'tc'];
+}
+
 /**
  * The web-font stylesheets a page links: `common` (the language menu's names, Thai, Bengali) on
  * every page, and its language's CJK family. Each declares faces by unicode-range, so linking one
