@@ -225,6 +225,13 @@ for (const r of rows) {
 // Issue 23: each goal as pass/FAIL next to its figure and ratio (bench/goals.mjs), kept in latest.json.
 const goals = checkGoals(rows);
 printGoals(goals, base);
+// What any answer the Worker makes costs here beyond a static asset (which never reaches it): the
+// floor under every hit goal, so a hit near it is as fast as this machine lets a Worker answer.
+const floors = rows.filter((r) => /^(version\.json|health) \(/.test(r.name));
+if (goals.length && floors.length)
+  console.log(
+    `\nWorker floors in this run: ${floors.map((r) => `${r.name} p99 ${r.p99} ms (${ratio(r.p99, base.p99)}x)`).join('; ')}`,
+  );
 if (findList)
   console.log(
     `\nFindList, where the time goes (${findList.count} requests): client p50 ${findList.client.p50} / p99 ${findList.client.p99} ms; Worker (Server-Timing app) p50 ${findList.app.p50} / p99 ${findList.app.p99} ms; the list's D1 batch (list) p50 ${findList.list.p50} / p99 ${findList.list.p99} ms`,
