@@ -49,9 +49,23 @@ async function demoPages(base) {
   };
 }
 
+/**
+ * A GET that survives a stale pooled connection: between two Lighthouse runs (20 s or more) the
+ * local server closes the idle keep-alive socket, and Node's fetch, reusing it, failed the whole
+ * run with "other side closed" (three times in one afternoon). Once more on a fresh socket.
+ */
+async function get(url) {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (err?.cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, { headers: { connection: 'close' } });
+  }
+}
+
 /** Inline scripts of the page as sent (they travel inside the document): their gzip size together. */
 async function inlineScriptBytes(url) {
-  const html = await (await fetch(url)).text();
+  const html = await (await get(url)).text();
   const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
     .filter((m) => !/type="application\/(ld\+)?json"/i.test(m[0]))
     .map((m) => m[1])
@@ -107,7 +121,7 @@ try {
         continue;
       }
       const url = `${worker.base}${pages[page]}?language=${lang}`;
-      await (await fetch(url)).arrayBuffer(); // warm the isolate (and the edge cache), as a later visitor finds it
+      await (await get(url)).arrayBuffer(); // warm the isolate (and the edge cache), as a later visitor finds it
       // On a busy machine Lighthouse now and then fails to record the trace (NO_NAVSTART): once more.
       let report;
       for (let attempt = 1; !report && attempt <= 2; attempt++) {
