@@ -32,7 +32,7 @@ async function didKeyPair() {
 }
 
 /** A key whose DID document the stand-in serves at /store/<path>/did.json (did:web over http). */
-async function didWebPair(listed = true) {
+async function didWebPair(listed = true, published = true) {
   const path = unique('ob3-did');
   const did = `did:web:127.0.0.1%3A${port}:store:${path}`;
   const id = `${did}#key-1`;
@@ -48,7 +48,7 @@ async function didWebPair(listed = true) {
       : [{ ...method, id: `${did}#key-2`, publicKeyMultibase: other.publicKeyMultibase }],
     assertionMethod: [listed ? id : `${did}#key-2`],
   };
-  await put(`/store/${path}/did.json`, doc);
+  if (published) await put(`/store/${path}/did.json`, doc);
   return { did, id, signer: () => pair.signer() };
 }
 
@@ -309,6 +309,32 @@ describe('status lists (BitstringStatusList on 127.0.0.1)', () => {
       asJson(await signOb3Credential(credential(key.did, entry(`${SERVER}${forged}`, 1)), key.signer())),
     );
     expect(f.verify_errors_code).toEqual(['E176']);
+  });
+
+  it("a list that names the credential's issuer but is signed by another key: E176, never valid", async () => {
+    const key = await didKeyPair();
+    const stranger = await didKeyPair();
+    // Every bit clear: trusted, it would say "not revoked".
+    const path = `/store/${unique('ob3-list')}`;
+    await put(path, await statusList(key.did, stranger, []));
+    const r = await run(
+      asJson(await signOb3Credential(credential(key.did, entry(`${SERVER}${path}`, 7)), key.signer())),
+    );
+    expect(r.verify_errors_code).toEqual(['E176']);
+    expect(r.badge_pass).toBe(false);
+  });
+
+  it("a list whose signing key's DID document cannot be read now: E999, could not verify, not E176", async () => {
+    const key = await didKeyPair();
+    // Signed with a did:web key whose DID document is not there (404 now: perhaps a moment later).
+    const absent = await didWebPair(true, false);
+    const path = `/store/${unique('ob3-list')}`;
+    await put(path, await statusList(key.did, absent, []));
+    const r = await run(
+      asJson(await signOb3Credential(credential(key.did, entry(`${SERVER}${path}`, 7)), key.signer())),
+    );
+    expect(r.verify_errors_code).toEqual(['E999']);
+    expect(r.verify_state).toBe('unverifiable');
   });
 
   it('a list whose server fails (500), never answers or is refused by the guard: E999, never valid', async () => {

@@ -13,18 +13,25 @@ type Obj = Record<string, unknown>;
 export type EntryOutcome = Ob3StatusResult | { state: 'unreachable' } | { state: 'refused' };
 
 /**
- * A bit-string list is itself a credential: its issuer must be the credential's and one of its
- * proofs must verify (keys found as for the credential, did:web through the outbound guard).
+ * A bit-string list is itself a credential: its issuer must be the credential's, and one of its
+ * proofs must verify with a key that issuer controls (keys found as for the credential, did:web
+ * through the outbound guard). A list naming the issuer but signed by anyone else's key is not the
+ * issuer's word (it once passed, saying "not revoked"). A key whose document cannot be read now
+ * leaves the list unchecked (`unreachable`), not untrusted.
  */
-async function listTrusted(ctx: VerifyContext, s: Ob3State, doc: Obj): Promise<boolean> {
-  if (issuerIdOf(doc) !== issuerIdOf(s.credential)) return false;
+async function listTrust(ctx: VerifyContext, s: Ob3State, doc: Obj): Promise<'trusted' | 'untrusted' | 'unreachable'> {
+  if (issuerIdOf(doc) !== issuerIdOf(s.credential)) return 'untrusted';
   const keys = newOb3State(doc, null, null);
   for (const p of list(doc['proof']).map(obj)) {
     const m = p?.['verificationMethod'];
-    if (typeof m === 'string' && (await findProofKey(ctx, keys, m))) return false;
+    const problem = typeof m === 'string' ? await findProofKey(ctx, keys, m) : null;
+    if (problem) return problem.unverifiable ? 'unreachable' : 'untrusted';
   }
   const r = await verifyOb3Proofs(doc, { fragmentKeys: true, documents: keys.documents });
-  return r.verified;
+  if (!r.verified) return 'untrusted';
+  const method = list(doc['proof']).map(obj)[0]?.['verificationMethod'];
+  const controller = r.controller ?? (typeof method === 'string' ? method.split('#')[0] : null);
+  return controller === issuerIdOf(doc) ? 'trusted' : 'untrusted';
 }
 
 /**
@@ -38,7 +45,9 @@ export async function entryStatus(ctx: VerifyContext, s: Ob3State, entry: unknow
   if (d.kind === 'refused' || d.kind === 'unreadable') return { state: 'refused' };
   if (d.kind !== 'ok') return { state: 'unreachable' };
   const is1EdTech = obj(entry)?.['type'] === '1EdTechRevocationList';
-  if (!is1EdTech && !(await listTrusted(ctx, s, d.doc)))
+  const trust = is1EdTech ? 'trusted' : await listTrust(ctx, s, d.doc);
+  if (trust === 'unreachable') return { state: 'unreachable' };
+  if (trust === 'untrusted')
     return { state: 'error', code: 'E176', reason: "the status list is not signed by the credential's issuer" };
   return checkOb3Status(s.credential, entry, d.doc, new Date(ctx.now));
 }
