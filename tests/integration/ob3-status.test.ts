@@ -2,6 +2,7 @@ import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { base64urlBytes, bitAt, gunzip } from '../../src/server/ob3/status/bits';
 import { checkOb3Status, statusEntries, statusListUrl } from '../../src/server/ob3/status/index';
+import { STATUS_LIST_CLOCK_SKEW_MS } from '../../src/server/ob3/status/bitstring';
 
 /** GZIP through workerd's own CompressionStream, as an issuer's list would be written. */
 async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
@@ -122,6 +123,21 @@ describe('OB 3.0 status: BitstringStatusList', () => {
     }
     const message = await checkOb3Status(credential, bslEntry('1', 'message'), list);
     expect(message).toMatchObject({ state: 'error', code: 'E999' });
+  });
+
+  it('accepts a list signed moments ahead of the verifier\u2019s clock, refuses one from further ahead', async () => {
+    const list = bslCredential(await encoded(1024, [], true));
+    const now = new Date('2026-11-28T12:00:00.990Z');
+    const at = (ms: number) => ({ ...list, validFrom: new Date(now.getTime() + ms).toISOString() });
+    // Signed in the next second (Lanyard's own list, signed lazily while this very check ran).
+    expect(await checkOb3Status(credential, bslEntry('1'), at(10), now)).toMatchObject({ state: 'active' });
+    expect(await checkOb3Status(credential, bslEntry('1'), at(STATUS_LIST_CLOCK_SKEW_MS), now)).toMatchObject({
+      state: 'active',
+    });
+    expect(await checkOb3Status(credential, bslEntry('1'), at(STATUS_LIST_CLOCK_SKEW_MS + 1_000), now)).toMatchObject({
+      state: 'error',
+      code: 'E176',
+    });
   });
 });
 

@@ -18,12 +18,22 @@ function indexOf(v: unknown): number | undefined {
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
+/**
+ * How far a list's `validFrom` may lie ahead of the verifier's clock. Status lists are signed when
+ * they change, often moments before they are read: an issuer whose clock runs a little ahead, or
+ * Lanyard's own list signed lazily during the very verification whose time was taken at its start
+ * (a second boundary crossed in between made a fresh credential fail with E176 on a busy machine),
+ * is not a list from the future. Expiry gets no such grace.
+ */
+export const STATUS_LIST_CLOCK_SKEW_MS = 60_000;
+
 /** Why the list credential is outside its own validity period at `now`, if it is. */
 function outOfDate(list: Obj, now: Date): string | undefined {
   const until = list['validUntil'] ?? list['expirationDate'];
   if (typeof until === 'string' && Date.parse(until) <= now.getTime()) return `the status list expired at ${until}`;
   const from = list['validFrom'];
-  if (typeof from === 'string' && Date.parse(from) > now.getTime()) return `the status list is valid only from ${from}`;
+  if (typeof from === 'string' && Date.parse(from) > now.getTime() + STATUS_LIST_CLOCK_SKEW_MS)
+    return `the status list is valid only from ${from}`;
   return undefined;
 }
 
