@@ -22,15 +22,20 @@ function setLink(base: string, set: string): HTMLLinkElement {
   return link;
 }
 
+// What makes a public page's islands hydrate (src/islands/lib/on-interaction.ts), and a key press.
+const REACHING = ['pointerover', 'focusin', 'touchstart', 'keydown'] as const;
+
 /**
- * After the load event, when the browser is idle: nothing a first view measures waits for it. A
- * page that keeps the browser busy still gets the set within a second of load (idle timeout).
+ * At the first sign of someone using the page: islands hydrate then (client:interaction), and
+ * only they add text the server did not write. A reader who only reads never loads the set (about
+ * 30 KB gzip of rules, and a style pass over them that Lighthouse counted as blocking time).
  */
-function whenIdle(run: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 1);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+function whenReaching(run: () => void): void {
+  const go = () => {
+    for (const e of REACHING) window.removeEventListener(e, go, true);
+    run();
+  };
+  for (const e of REACHING) window.addEventListener(e, go, { capture: true, passive: true });
 }
 
 /**
@@ -38,7 +43,7 @@ function whenIdle(run: () => void): void {
  * on an English page), which the server did not look for when it wrote the head. Only `main` is
  * read: the language menu's names have their own small font. A public page's head declares only
  * the faces of its own characters (src/server/web-fonts, `style[data-font-subset]`); for text a
- * script shows later, its language's whole set follows once the page has loaded (`data-font-later`;
+ * script shows later, its language's whole set follows when someone reaches for the page (`data-font-later`;
  * another set would also claim the punctuation the system font drew, and redraw it), placed before
  * that style so the page's own faces stay first.
  */
@@ -50,5 +55,5 @@ export function loadScriptFonts(base: string): void {
   for (const set of missingFontSets(document.querySelector('main')?.textContent ?? '', linked))
     document.head.appendChild(setLink(base, set));
   const later = subset?.dataset.fontLater;
-  if (subset && later) whenIdle(() => subset.parentNode?.insertBefore(setLink(base, later), subset));
+  if (subset && later) whenReaching(() => subset.parentNode?.insertBefore(setLink(base, later), subset));
 }
