@@ -29,8 +29,10 @@ async function listTrust(ctx: VerifyContext, s: Ob3State, doc: Obj): Promise<'tr
   }
   const r = await verifyOb3Proofs(doc, { fragmentKeys: true, documents: keys.documents });
   if (!r.verified) return 'untrusted';
-  const method = list(doc['proof']).map(obj)[0]?.['verificationMethod'];
-  const controller = r.controller ?? (typeof method === 'string' ? method.split('#')[0] : null);
+  // Whose key signed, as checkOb3Proof reads it for the credential: the first proof that verified.
+  const first = r.proofs.find((p) => p.outcome.verified);
+  const outcome = first?.outcome;
+  const controller = outcome?.verified ? (outcome.controller ?? first?.verificationMethod?.split('#')[0]) : null;
   return controller === issuerIdOf(doc) ? 'trusted' : 'untrusted';
 }
 
