@@ -12,8 +12,8 @@ export interface LoadedFont {
 let manifest: Promise<FontFile[]> | null = null;
 const cache = new Map<string, Promise<ArrayBuffer>>();
 
-/** Fonts are served by the assets binding: under the base path when built, at /fonts in tests. */
-async function asset(env: Env, name: string): Promise<Response> {
+/** A file under /fonts from the assets binding: under the base path when built, at /fonts in tests. */
+export async function fontAsset(env: Env, name: string): Promise<Response> {
   for (const prefix of [`${CONFIG.basePath}/fonts/`, '/fonts/']) {
     const res = await env.ASSETS.fetch(new URL(prefix + name, 'http://assets.local'));
     if (res.ok) return res;
@@ -22,7 +22,7 @@ async function asset(env: Env, name: string): Promise<Response> {
 }
 
 function files(env: Env): Promise<FontFile[]> {
-  manifest ??= asset(env, 'manifest.json')
+  manifest ??= fontAsset(env, 'manifest.json')
     .then((r) => r.json<{ files: FontFile[] }>())
     .then((m) => m.files)
     .catch((err: unknown) => {
@@ -35,7 +35,7 @@ function files(env: Env): Promise<FontFile[]> {
 function bytes(env: Env, file: string): Promise<ArrayBuffer> {
   let p = cache.get(file);
   if (!p) {
-    p = asset(env, file).then((r) => r.arrayBuffer());
+    p = fontAsset(env, file).then((r) => r.arrayBuffer());
     p.catch(() => cache.delete(file));
     cache.set(file, p);
   }

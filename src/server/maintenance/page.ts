@@ -4,6 +4,7 @@ import { escapeHtml } from '../../lib/html-escape';
 import { windowDate, zoneLabel, type MaintenanceWindow } from '../../lib/maintenance';
 import { path } from '../../lib/paths';
 import { fontStylesheets } from '../../lib/web-fonts';
+import { styleHash as hashOf } from '../http/style-hash';
 
 // The page is written by hand (it answers posts that never reach Astro); its one style block is
 // allowed by its hash, so the policy still runs no script and loads only our own fonts.
@@ -11,11 +12,7 @@ const STYLE = `body{margin:0;font-family:'Lanyard Noto Sans JP','Lanyard Noto Sa
 
 let styleHash: Promise<string> | null = null;
 function styleSource(): Promise<string> {
-  styleHash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(STYLE)).then((d) => {
-    let bin = '';
-    for (const b of new Uint8Array(d)) bin += String.fromCharCode(b);
-    return `'sha256-${btoa(bin)}'`;
-  });
+  styleHash ??= hashOf(STYLE).then((hash) => `'sha256-${hash}'`);
   return styleHash;
 }
 

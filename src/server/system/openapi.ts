@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html, raw } from 'hono/html';
 import { CONFIG } from '../config';
+import { styleHash as hashOf } from '../http/style-hash';
 import type { AppEnv } from '../context';
 
 const INFO = {
@@ -97,10 +98,6 @@ const DOC_CSS =
 
 let docCssHash: Promise<string> | undefined;
 function styleHash(): Promise<string> {
-  docCssHash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(DOC_CSS)).then((d) => {
-    let bin = '';
-    for (const b of new Uint8Array(d)) bin += String.fromCharCode(b);
-    return `sha256-${btoa(bin)}`;
-  });
+  docCssHash ??= hashOf(DOC_CSS).then((hash) => `sha256-${hash}`);
   return docCssHash;
 }

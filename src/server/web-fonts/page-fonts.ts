@@ -1,6 +1,7 @@
 import type { Language } from '../../i18n/languages';
 import { path } from '../../lib/paths';
 import { cjkFontSet } from '../../lib/web-fonts';
+import { styleHash } from '../http/style-hash';
 import { assignSets, faceRules, pageCodePoints } from './page-faces';
 import { sliceMap } from './slice-map';
 
@@ -44,7 +45,7 @@ export async function withPageFonts(res: Response, env: Env, lang: Language): Pr
     return insert;
   });
   if (!placed && insert) out = out.replace('</head>', `${insert}</head>`);
-  if (css) allowStyle(headers, await sha256(css));
+  if (css) allowStyle(headers, await styleHash(css));
   headers.delete('content-length');
   return new Response(out, init);
 }
@@ -61,9 +62,4 @@ export function allowStyle(headers: Headers, hash: string): void {
       (_, lead, name, rest = '') => `${lead}${name}${rest.trimEnd()} ${source}`,
     ),
   );
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return btoa(String.fromCharCode(...digest));
 }

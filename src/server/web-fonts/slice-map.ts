@@ -1,5 +1,5 @@
 import type { CjkFontSet } from '../../lib/web-fonts';
-import { CONFIG } from '../config';
+import { fontAsset } from '../fonts/load';
 
 /**
  * Which slice of a CJK web-font set covers which code points (public/fonts/web/<set>.json,
@@ -36,17 +36,11 @@ export function sliceOf(map: SliceMap, cp: number): number | null {
 // Build output, the same for every request: read once per isolate (about 100 KB of JSON a set).
 const maps = new Map<CjkFontSet, Promise<SliceMap>>();
 
-/** The map of one set, from the assets binding: under the base path when built, at /fonts in tests. */
+/** The map of one set, read through the font loader's asset lookup. */
 export function sliceMap(env: Env, set: CjkFontSet): Promise<SliceMap> {
   let map = maps.get(set);
   if (!map) {
-    map = (async () => {
-      for (const prefix of [`${CONFIG.basePath}/fonts/web/`, '/fonts/web/']) {
-        const res = await env.ASSETS.fetch(new URL(`${prefix}${set}.json`, 'http://assets.local'));
-        if (res.ok) return res.json<SliceMap>();
-      }
-      throw new Error(`font slice map missing: ${set}.json (run node scripts/fonts.mjs)`);
-    })();
+    map = fontAsset(env, `web/${set}.json`).then((res) => res.json<SliceMap>());
     map.catch(() => maps.delete(set));
     maps.set(set, map);
   }
