@@ -1,8 +1,8 @@
 // Starts the built Worker on workerd (wrangler dev on the build output) and stops it afterwards.
-import { spawn } from 'node:child_process';
 import { newDevSqlToken } from '../scripts/lib/dev-sql.mjs';
-import { localVars, portalVars, varFlags } from '../scripts/lib/local-vars.mjs';
+import { localVars, portalVars } from '../scripts/lib/local-vars.mjs';
 import { startPortal } from '../scripts/lib/portal.mjs';
+import { spawnWranglerDev } from '../scripts/lib/wrangler-dev.mjs';
 
 /**
  * Also starts a local portal (issue 20) registered for this Worker: on 8797 for the main bench
@@ -11,39 +11,28 @@ import { startPortal } from '../scripts/lib/portal.mjs';
  * a round trip is GET `${base}/ns/portal/openbadge/portal/login?provider=portal` (303 to the
  * portal), then portalAuthorize(location, { email: 'portal@lanyard.localhost', password:
  * 'Portal-demo-1' }) from tests/support/portal-login.ts (Node 24 imports it directly), then the
- * returned callback URL with the wallet's cookies from the first step.
+ * returned callback URL with the wallet's cookies from the first step. `vars` are more Worker
+ * variables as `KEY:value`; like the local ones and the secrets, they reach wrangler in a mode-600
+ * file (scripts/lib/wrangler-dev.mjs), never on its command line. `extra` are wrangler dev arguments.
  */
 export async function startWorker(port, vars = [], extra = []) {
   const base = `http://127.0.0.1:${port}`;
   const portal = await startPortal({ port: port === 8790 ? 8797 : 0, walletBases: [base] });
-  // Request logging is off while measuring: locally every log line is forwarded from workerd to
-  // wrangler over IPC, a cost production (asynchronous Workers Logs) does not have.
-  const child = spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--log-level',
-      'error',
-      // wrangler.toml holds production's values: the local ones, with this server's own address.
-      ...varFlags({ ...localVars(port), ...portalVars(portal, base) }),
-      '--var',
-      'LOG_LEVEL:warn',
-      '--var',
-      newDevSqlToken(port),
-      ...vars.flatMap((v) => ['--var', v]),
-      ...extra,
-    ],
-    {
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    },
-  );
+  // wrangler.toml holds production's values: the local ones, with this server's own address.
+  const all = {
+    ...localVars(port),
+    ...portalVars(portal, base),
+    // Request logging is off while measuring: locally every log line is forwarded from workerd to
+    // wrangler over IPC, a cost production (asynchronous Workers Logs) does not have.
+    LOG_LEVEL: 'warn',
+    ...newDevSqlToken(port),
+    ...Object.fromEntries(vars.map((v) => [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)])),
+  };
+  const child = spawnWranglerDev(port, all, ['--log-level', 'error', ...extra], {
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const stop = () => (process.kill(-child.pid, 'SIGTERM'), void portal.stop());
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

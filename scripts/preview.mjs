@@ -2,18 +2,18 @@
 // $PORT), with the local values of the variables wrangler.toml keeps for production. No migrations and
 // no demo data: `npm start` does those. Like `npm start`, it runs the local chain (anvil) the nightly
 // Blockcerts batch anchors on. Further arguments go to wrangler dev.
-import { spawn } from 'node:child_process';
 import { startAnvil } from './lib/anvil.mjs';
-import { chainVars, localVars, varFlags } from './lib/local-vars.mjs';
+import { chainVars, localVars } from './lib/local-vars.mjs';
+import { spawnWranglerDev } from './lib/wrangler-dev.mjs';
 
 const PORT = Number(process.env.PORT ?? 8787);
 const anvil = await startAnvil({
   port: Number(process.env.ANVIL_PORT ?? 8545),
   stateFile: '.wrangler/anvil-state.json',
 });
+// In a mode-600 file, not on the command line (scripts/lib/wrangler-dev.mjs).
 const vars = { ...localVars(PORT), ...chainVars(anvil.url) };
-const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), ...varFlags(vars)];
-const worker = spawn('npx', [...args, ...process.argv.slice(2)], {
+const worker = spawnWranglerDev(PORT, vars, process.argv.slice(2), {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   stdio: 'inherit',
 });

@@ -1,17 +1,17 @@
 // `npm start` (after build and migrations): serves the built Worker on workerd and, once it
 // answers, creates the demo data through the issuer API (idempotent), then prints what a newcomer
 // needs. Stops the Worker when stopped itself.
-import { spawn } from 'node:child_process';
 import { seedDemo } from './demo-seed.mjs';
 import { newDevSqlToken } from './lib/dev-sql.mjs';
-import { chainVars, localVars, portalVars, varFlags } from './lib/local-vars.mjs';
+import { chainVars, localVars, portalVars } from './lib/local-vars.mjs';
 import { startAnvil } from './lib/anvil.mjs';
 import { DEMO_PORTAL_USERS, startPortal } from './lib/portal.mjs';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnWranglerDev, writePrivateFile } from './lib/wrangler-dev.mjs';
+import { readFileSync } from 'node:fs';
 
 const PORT = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${PORT}`;
-const devVar = newDevSqlToken(PORT);
+const devToken = newDevSqlToken(PORT);
 // The local EVM chain Blockcerts badges are anchored on (issue 19); its state file keeps yesterday's
 // anchors, so credentials issued before a restart still verify.
 const anvil = await startAnvil({
@@ -19,8 +19,8 @@ const anvil = await startAnvil({
   stateFile: '.wrangler/anvil-state.json',
 });
 // The local portal (issue 20): a real OpenID provider Lanyard signs type-1 users in with. Its client
-// secret is new each run; it reaches the Worker as a --var and is kept, like the dev SQL token, only
-// in .wrangler/ (git-ignored, mode 600) for the browser tests, which add people to this local
+// secret is new each run; it reaches the Worker through the vars file and is kept, like the dev SQL
+// token, only in .wrangler/ (git-ignored, mode 600) for the browser tests, which add people to this local
 // portal with it (POST /__test/users), so no two tests share a portal account.
 const portal = await startPortal({
   port: Number(process.env.PORTAL_PORT ?? 8795),
@@ -30,17 +30,11 @@ const portal = await startPortal({
   await anvil.stop();
   throw err;
 });
-mkdirSync('.wrangler', { recursive: true });
-writeFileSync('.wrangler/portal.json', JSON.stringify({ issuer: portal.issuer, clientSecret: portal.clientSecret }), {
-  mode: 0o600,
-});
-// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address, the chain, the portal) come here.
-const vars = [
-  ...varFlags({ ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base) }),
-  '--var',
-  devVar,
-];
-const worker = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), ...vars], {
+writePrivateFile('.wrangler/portal.json', JSON.stringify({ issuer: portal.issuer, clientSecret: portal.clientSecret }));
+// wrangler.toml holds production's values; the local ones (development, dev mailbox, this address,
+// the chain, the portal, the dev SQL token) come here, in a mode-600 file, never on the command line.
+const vars = { ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base), ...devToken };
+const worker = spawnWranglerDev(PORT, vars, [], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.
   stdio: 'inherit',

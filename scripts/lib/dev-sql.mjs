@@ -2,16 +2,19 @@
 // local D1 file behind its back: the Worker is the only writer, so nothing races under load.
 // The token is made afresh for each server started by scripts/start.mjs or bench/server.mjs.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writePrivateFile } from './wrangler-dev.mjs';
 
 const tokenFile = (port) => `.wrangler/dev-sql-token-${port}`;
 
-/** Makes the token for a server about to start on `port`; returns its `--var` argument for wrangler dev. */
+/**
+ * Makes the token for a server about to start on `port` (kept in a mode-600 file for the tools);
+ * answers it as the Worker variable `{ DEV_SQL_TOKEN }`, for wrangler-dev.mjs's vars file.
+ */
 export function newDevSqlToken(port) {
   const token = randomBytes(32).toString('base64url');
-  mkdirSync('.wrangler', { recursive: true });
-  writeFileSync(tokenFile(port), token, { mode: 0o600 });
-  return `DEV_SQL_TOKEN:${token}`;
+  writePrivateFile(tokenFile(port), token);
+  return { DEV_SQL_TOKEN: token };
 }
 
 /** Runs statements (strings, or {sql, params}) as one batch on the Worker at `base`; answers each one's rows. */

@@ -6,7 +6,6 @@ export interface LocalVars {
   MAIL_FROM: string;
 }
 export function localVars(port?: number): LocalVars;
-export function varFlags(vars: Record<string, string>): string[];
 export function chainVars(rpcUrl: string): {
   CHAIN_RPC_URL: string;
   CHAIN_NETWORK: string;

@@ -1,7 +1,8 @@
 // The values a local Worker runs with. wrangler.toml holds production's (ENVIRONMENT=production, no
 // localhost address), so every local tool passes these instead: scripts/start.mjs, scripts/preview.mjs
-// and bench/server.mjs as `wrangler dev --var`, scripts/dev.mjs through the environment, and
-// vitest.config.ts as miniflare bindings. One list, so the tools cannot drift apart.
+// and bench/server.mjs in a mode-600 file (scripts/lib/wrangler-dev.mjs; never on the command line),
+// scripts/dev.mjs through the environment, and vitest.config.ts as miniflare bindings. One list, so
+// the tools cannot drift apart.
 
 import { ANVIL_KEY_0 } from './anvil.mjs';
 
@@ -29,11 +30,6 @@ export function chainVars(rpcUrl) {
     CHAIN_CONFIRMATIONS: '1',
     CHAIN_PRIVATE_KEY: ANVIL_KEY_0,
   };
-}
-
-/** `{ KEY: value }` as `wrangler dev` arguments: `--var KEY:value` each (wrangler splits at the first colon). */
-export function varFlags(vars) {
-  return Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
 }
 
 // portalVars lives apart, free of Node imports, so the workerd tests' setup can import it too.

@@ -146,6 +146,8 @@ export const ERRORS = {
   E413171: { status: 413, key: 'errors.E413171' }, // import: archive too large or a zip bomb (entries, total size or ratio)
   E422171: { status: 422, key: 'errors.E422171' }, // import: a file name in the archive leaves its folder (path traversal)
   E422172: { status: 422, key: 'errors.E422172' }, // import: not a readable Lanyard export (damaged or unsupported ZIP)
+  // Issue 33 (trust, second round): the 18x block of each status is its own.
+  E400180: { status: 400, key: 'errors.E400180' }, // development SQL: the database refused a statement ({{reason}}: D1's own words)
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -258,12 +258,12 @@ describe('the development SQL endpoint', () => {
   const app = createServer();
   const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
   const TOKEN = 'route-rules-dev-token-0123456789abcdef';
-  const run = (environment: string, token: string | undefined, bearer: string) =>
+  const run = (environment: string, token: string | undefined, bearer: string, sql = 'SELECT ? AS n') =>
     app.fetch(
       new Request(`${BASE}/api/dev/sql`, {
         method: 'POST',
         headers: { ...SAME_ORIGIN, Authorization: `Bearer ${bearer}` },
-        body: JSON.stringify({ statements: [{ sql: 'SELECT ? AS n', params: [7] }] }),
+        body: JSON.stringify({ statements: [{ sql, params: [7] }] }),
       }),
       { ...env, ENVIRONMENT: environment, DEV_SQL_TOKEN: token },
       ctx as unknown as ExecutionContext,
@@ -275,6 +275,37 @@ describe('the development SQL endpoint', () => {
     expect((await run('production', TOKEN, TOKEN)).status).toBe(404);
     expect((await run('development', undefined, TOKEN)).status).toBe(404);
     expect((await run('development', TOKEN, `${TOKEN}x`)).status).toBe(404);
+  });
+
+  it('answers a statement the database refuses with 400 and its reason, never 500 (issue 33, item 7)', async () => {
+    for (const sql of ['SELEC ? AS n', 'SELECT ? FROM no_such_table']) {
+      const res = await run('development', TOKEN, TOKEN, sql);
+      const body = await res.json<{ status: number; errors: { code: string; message: string }[] }>();
+      expect([res.status, body.status, body.errors[0]?.code]).toEqual([400, 400, 'E400180']);
+      expect(body.errors[0]?.message).toMatch(
+        /^The database refused a development statement: .*(syntax error|no such table)/,
+      );
+    }
+  });
+
+  it("is left out of production's OpenAPI document and API page, listed in development (issue 33, item 7)", async () => {
+    const fetchIn = async (environment: string, path: string) =>
+      app.fetch(
+        new Request(`${BASE}${path}`),
+        { ...env, ENVIRONMENT: environment },
+        ctx as unknown as ExecutionContext,
+      );
+    type Doc = { paths: Record<string, unknown>; components?: { securitySchemes?: Record<string, unknown> } };
+    const prod = await (await fetchIn('production', '/api/openapi.json')).json<Doc>();
+    const dev = await (await fetchIn('development', '/api/openapi.json')).json<Doc>();
+    const devPaths = (doc: Doc) => Object.keys(doc.paths).filter((p) => p.startsWith('/api/dev'));
+    expect(devPaths(prod)).toEqual([]);
+    expect(prod.components?.securitySchemes).not.toHaveProperty('devToken');
+    expect(Object.keys(prod.paths)).toContain('/api/health');
+    expect(devPaths(dev)).toContain('/api/dev/sql');
+    expect(dev.components?.securitySchemes).toHaveProperty('devToken');
+    expect(await (await fetchIn('production', '/api/docs')).text()).not.toContain('/api/dev/');
+    expect(await (await fetchIn('development', '/api/docs')).text()).toContain('/api/dev/sql');
   });
 });
 

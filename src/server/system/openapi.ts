@@ -11,6 +11,9 @@ const INFO = {
     'The wallet API (spec §7: POST with JSON, `status` in the body as well as HTTP), the issuer API and the hosted Open Badges 2.0 documents. Errors use one envelope: `{status, errors: [{code, resource_key, message, field?}]}`.',
 };
 
+// Where src/server/app.ts mounts the development routes.
+const DEV_PREFIX = '/api/dev/';
+
 type Doc = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
 interface Operation {
   summary?: string;
@@ -33,10 +36,13 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'issuerKey', bearer('Issuer API key (lyk_…)'));
   app.openAPIRegistry.registerComponent('securitySchemes', 'adminToken', bearer('ISSUER_ADMIN_TOKEN'));
   app.openAPIRegistry.registerComponent('securitySchemes', 'devToken', bearer('Development only: DEV_SQL_TOKEN'));
-  const document = (): Doc => app.getOpenAPI31Document({ openapi: '3.1.0', info: INFO });
+  const document = (environment: string): Doc => {
+    const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: INFO });
+    return environment === 'production' ? withoutDevelopment(doc) : doc;
+  };
   app.get('/api/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(document());
+    return c.json(document(c.env.ENVIRONMENT));
   });
   app.get('/api/docs', async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
@@ -44,8 +50,20 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
       'Content-Security-Policy',
       `default-src 'none'; style-src '${await styleHash()}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
     );
-    return c.html(renderDocs(document()));
+    return c.html(renderDocs(document(c.env.ENVIRONMENT)));
   });
+}
+
+/**
+ * Production's document leaves out the development routes (/api/dev, 404 there for everyone) and
+ * their token scheme (issue 33, item 7): it lists what a deployment answers, nothing more.
+ */
+function withoutDevelopment(doc: Doc): Doc {
+  const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => !path.startsWith(DEV_PREFIX)));
+  const schemes = Object.fromEntries(
+    Object.entries(doc.components?.securitySchemes ?? {}).filter(([name]) => name !== 'devToken'),
+  );
+  return { ...doc, paths, components: { ...doc.components, securitySchemes: schemes } };
 }
 
 function renderDocs(doc: Doc) {
