@@ -243,11 +243,12 @@ describe('did:web issuers (a DID document on 127.0.0.1 through the outbound guar
     }
   });
 
-  it("a key of another DID than the issuer is not the issuer's (E168)", async () => {
+  it("a key of another DID than the issuer is not the issuer's (E169, issue 33)", async () => {
     const key = await didWebPair();
     const signed = await signOb3Credential(credential(`did:web:issuer.example`), key.signer());
     const r = await run(asJson(signed));
-    expect(r.verify_errors_code).toContain('E168');
+    expect(r.verify_errors_code).toContain('E169');
+    expect(r.items.issued_by.status).toBe('fail');
     expect(r.badge_pass).toBe(false);
   });
 });

@@ -19,10 +19,13 @@
  * | E028 | awarded_to | the recipient's identity, hashed or salt: missing or of the wrong type |
  * | W001 | awarded_to | no address was given to check the recipient against                     |
  * | W002 | awarded_to | the identity is not an email address (url, telephone): cannot be checked |
- * | W003 | none       | OB 3.0: signed, but by a key the credential itself names (did:key, a key |
- * |      |            | in the issuer URL's fragment, a JWT header or embedded profile key), not |
- * |      |            | one the issuer publishes at an address of its own (did:web): the issuer  |
- * |      |            | name is the credential's own claim. Fails no item (issue 21, D1)         |
+ * | W003 | none       | OB 3.0: signed by a key that is the issuer's id itself (the issuer is   |
+ * |      |            | that did:key, or 1EdTech's key in the issuer URL's fragment with no      |
+ * |      |            | profile at that URL), not one the issuer publishes at its id: the issuer |
+ * |      |            | name is the credential's own claim. Fails no item (issue 21 D1, 33)      |
+ * | E169 | issued_by  | OB 3.0: signed by a key the named issuer does not control: not in its   |
+ * |      |            | DID document, not its did:key, not listed by its profile at its https id |
+ * |      |            | (a did:key or JWT header key of anyone's); forged or unproven (issue 33) |
  * | E044 | expires_on | expiry date not ISO 8601                                                |
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
@@ -80,6 +83,7 @@
  */
 export type VerifyCode =
   | 'E168'
+  | 'E169'
   | 'E042'
   | 'E043'
   | 'E022'
@@ -128,6 +132,7 @@ export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
 /** Where each code fails the report: one item, all four, or none (a warning that only informs). */
 export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E168: 'issued_by',
+  E169: 'issued_by',
   E042: 'issued_on',
   E043: 'issued_on',
   E022: 'awarded_to',

@@ -1,21 +1,23 @@
 import { fail, passWith, PASS, SKIP, type Check } from '../check';
+import { bindKey } from '../ob3/binding';
 import { issuerIdOf } from '../ob3/state';
 
 /**
- * The key that signed belongs to the issuer: its controller (the DID of a did:web key, the URL before
- * `#` of a fragment key, the issuer of a JWT with its key in the header) is `issuer.id`. A did:key
- * controller is accepted for any issuer, as 1EdTech does (plan decision D1). Otherwise E168.
- * Only a did:web key is one the issuer publishes itself; any other key that passes is the
- * credential's own word for who issued it, which the report says with W003 (no item fails: 1EdTech
- * accepts these, and so do the spec's four items) so that nobody takes the issuer's name for proven.
+ * The key that verified belongs to the issuer the credential names (issue 33): published by it at
+ * its id (a did:web DID document, or its profile at its https id), or one with the issuer's id
+ * itself (the issuer is that did:key, or 1EdTech's key in the issuer URL's fragment with no profile
+ * there): then it passes with W003, the issuer's name being the credential's own claim. Anyone
+ * else's key is E169, whatever name the credential gives; could not verify now when the profile
+ * that might list it is out of reach. A fragment key of another URL is the proof check's E168.
  */
 export const checkOb3KeyOwner: Check = {
   name: 'checkOb3KeyOwner',
-  run(ctx) {
+  async run(ctx) {
     const s = ctx.ob3;
-    if (!s || s.broken || s.keyMissing || !s.controller) return SKIP;
-    const owned = s.controller.startsWith('did:key:') || s.controller === issuerIdOf(s.credential);
-    if (!owned) return fail('E168');
-    return s.keyPublished ? PASS : passWith('W003');
+    if (!s || s.broken || s.keyMissing || !s.signed) return SKIP;
+    const b = await bindKey(ctx.src, issuerIdOf(s.credential), { method: s.method, jwk: s.jwk });
+    if (b.kind === 'unbound') return fail('E169', b.unverifiable);
+    s.binding = b.kind;
+    return b.kind === 'published' ? PASS : passWith('W003');
   },
 };

@@ -32,7 +32,7 @@ export const checkOb3Proof: Check = {
     const first = r.proofs.find((p) => p.outcome.verified);
     const vm = first?.verificationMethod ?? '';
     s.controller = first && first.outcome.verified ? (first.outcome.controller ?? vm.split('#')[0] ?? null) : null;
-    s.keyPublished = vm.startsWith('did:web:');
+    s.method = vm || null;
     return PASS;
   },
 };

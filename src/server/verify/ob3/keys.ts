@@ -4,9 +4,8 @@ import { resolveDidKey } from '../../ob3/did/key';
 import { controllerDocument, didWebUrl, methodIn } from '../../ob3/did/web';
 import { outboundPolicy } from '../../outbound/policy';
 import type { VerifyContext } from '../context';
+import { jwkOfMethod, okpJwk, sameKey } from './jwk';
 import { issuerIdOf, list, obj, type Ob3State } from './state';
-
-type Obj = Record<string, unknown>;
 
 /** Why a key was not found: `unverifiable` when its document could not be reached now. */
 export type KeyProblem = { detail: string; unverifiable: boolean };
@@ -58,33 +57,12 @@ export async function findProofKey(ctx: VerifyContext, s: Ob3State, method: stri
   return { detail: `${method}: no key can be read from this verification method`, unverifiable: false };
 }
 
-/** The same public key (the members that define it for RSA, EC and OKP keys). */
-const sameKey = (a: JWK, b: JWK) => (['kty', 'crv', 'x', 'y', 'n', 'e'] as const).every((m) => a[m] === b[m]);
-
-/** An Ed25519 multibase key as the JWK jose imports. */
-function okpJwk(publicKey: Uint8Array): JWK {
-  const x = btoa(String.fromCharCode(...publicKey))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-  return { kty: 'OKP', crv: 'Ed25519', x };
-}
-
-/** The public JWK a verification method carries (publicKeyJwk, or an Ed25519 multibase key). */
-function jwkOfMethod(m: Obj | null): JWK | null {
-  const jwk = obj(m?.['publicKeyJwk']);
-  if (jwk) return jwk as JWK;
-  const multibase = m?.['publicKeyMultibase'];
-  if (typeof multibase !== 'string') return null;
-  const r = resolveDidKey(`did:key:${multibase}`);
-  return r.ok ? okpJwk(r.value.publicKey) : null;
-}
-
 /**
  * A VC-JWT's key (decision D1): a `kid` that is a did:key or did:web key; else a key the embedded
  * issuer profile lists (`publicKey`/`verificationMethod` with publicKeyJwk or multibase: the header's
- * if listed, or the only one); else the `jwk` header (self-asserted, as 1EdTech accepts). Sets
- * `s.jwk` or returns why none was found.
+ * if listed, or the only one); else the `jwk` header. Sets `s.jwk` or returns why none was found.
+ * Which key signs says nothing yet of who issued: checkOb3KeyOwner binds it to the issuer (a key
+ * from the header or the embedded profile counts only where the issuer's own profile lists it).
  */
 export async function findJwtKey(
   ctx: VerifyContext,
@@ -97,6 +75,7 @@ export async function findJwtKey(
     if (!r.ok) return { detail: `${kid}: ${r.error}`, unverifiable: false };
     s.jwk = okpJwk(r.value.publicKey);
     s.controller = r.value.did;
+    s.method = kid;
     return null;
   }
   if (typeof kid === 'string' && kid.startsWith('did:web:')) {
@@ -104,7 +83,7 @@ export async function findJwtKey(
     if (problem) return problem;
     s.jwk = jwkOfMethod(obj(s.documents.get(kid)));
     s.controller = kid.split('#')[0] as string;
-    s.keyPublished = true;
+    s.method = kid;
     return s.jwk ? null : { detail: `${kid} has no public key`, unverifiable: false };
   }
   const headerKey = obj(header.jwk) as JWK | null;

@@ -21,11 +21,16 @@ export interface Ob3State {
   /** Who controls the key that verified: a DID or URL (the issuer's, checked by checkOb3KeyOwner). */
   controller: string | null;
   /**
-   * Whether the key that verified was read from a document the issuer publishes (a did:web DID
-   * document). A did:key, a fragment key, a JWT header key or a key in the embedded profile is the
-   * credential's own claim (W003).
+   * The verification method of the key that verified (a proof's, or a JWT's DID `kid`), or null for
+   * a JWT key from its header or embedded profile: what checkOb3KeyOwner binds to the issuer.
    */
-  keyPublished: boolean;
+  method: string | null;
+  /**
+   * How that key is tied to the issuer (binding.ts), once checkOb3KeyOwner ran: `published` by the
+   * issuer at its id, or `self` (the key is the issuer's id itself: its name is the credential's
+   * own claim, W003). Null until then, or when it is no key of the issuer's (E169).
+   */
+  binding: 'published' | 'self' | null;
   /** True once a proof or the JWT signature verified. */
   signed: boolean;
   /** Endorsements verified one level deep, never touching the four items (name: the endorser's, as written). */
@@ -46,7 +51,8 @@ export function newOb3State(credential: Obj, jwt: string | null, url: string | n
     jwk: null,
     keyMissing: false,
     controller: null,
-    keyPublished: false,
+    method: null,
+    binding: null,
     signed: false,
     endorsements: [],
   };
