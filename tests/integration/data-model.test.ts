@@ -214,12 +214,6 @@ const CASES: Case[] = [
     code: 'E983',
   },
   {
-    rule: 'VerificationObject: a hosted badge says HostedBadge',
-    doc: 'assertion',
-    mutate: (d) => (d['verification'] = { type: 'SignedBadge' }),
-    code: 'E983',
-  },
-  {
     rule: 'VerificationObject: a signed badge says SignedBadge',
     doc: 'assertion',
     signed: true,
@@ -511,6 +505,12 @@ const CASES: Case[] = [
 const VALID: { rule: string; doc: Doc; mutate: (d: Obj, at: string) => void; signed?: boolean }[] = [
   { rule: 'the trio as it is', doc: 'assertion', mutate: () => undefined },
   { rule: 'the signed badge as it is', doc: 'assertion', signed: true, mutate: () => undefined },
+  // Issue 33: fetched at its URL, a signed badge is held to what a hosted one is (ob2-spec-valid).
+  {
+    rule: 'an assertion fetched at its URL may say SignedBadge',
+    doc: 'assertion',
+    mutate: (d) => (d['verification'] = { type: 'SignedBadge' }),
+  },
   { rule: 'a BadgeClass image may be a data: URI', doc: 'badge', mutate: (d) => (d['image'] = DATA_PNG) },
   { rule: 'an issuer may be typed Profile', doc: 'issuer', mutate: (d) => (d['type'] = 'Profile') },
   {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeDoc } from '../../src/server/verify/ld/normalize';
-import { extensionsValid } from '../../src/server/verify/model/extensions';
+import { extensionsVerdict } from '../../src/server/verify/model/extensions';
 import { validateNode } from '../../src/server/verify/model/validate';
 import { isDataUri, isDateTime, isEmail, isIri, isUrl } from '../../src/server/verify/model/values';
 
@@ -98,10 +98,21 @@ describe('extensions against their bundled schemas', () => {
   const E = new URL('openbadges-specification/ob_v2p0-examples/', C);
   const examples = readdirSync(E).filter((f) => f.startsWith('extensions'));
 
-  it.each(examples)('the specification example %s is valid', async (f) => {
+  // Their published contexts' validatesType (extensions#accessibility, extensions:originalCreator,
+  // endorsement) is not the type the examples write (extensions:Accessibility, ...OriginalCreator,
+  // ...Endorsement): no schema applies, so they cannot be checked (W004; 1EdTech's validator-core
+  // fails them: "Could not determine extension type to test").
+  const UNCHECKED = new Set([
+    'extensions-04-Accessibility.json',
+    'extensions-06-OriginalCreator.json',
+    'extensions_endorsement-02-Endorsement.json',
+  ]);
+
+  it.each(examples)('the specification example %s matches its bundled schema, or none applies', async (f) => {
     const ex = JSON.parse(readFileSync(new URL(f, E), 'utf8')) as Obj;
     const extra = Object.fromEntries(Object.entries(ex).filter(([k]) => k.includes(':')));
-    expect(await extensionsValid(await compacted({ ...core('assertion'), ...extra }))).toBe(true);
+    const verdict = await extensionsVerdict(await compacted({ ...core('assertion'), ...extra }));
+    expect(verdict).toBe(UNCHECKED.has(f) ? 'unchecked' : 'valid');
   });
 
   it('a node of a known extension type that breaks its schema is invalid', async () => {
@@ -113,8 +124,12 @@ describe('extensions against their bundled schemas', () => {
       },
     });
     const doc = async (over: Obj) => compacted({ ...core('assertion'), ...node(over) });
-    expect(await extensionsValid(await doc({ description: 'Lab', geo: { latitude: 1, longitude: 2 } }))).toBe(true);
-    expect(await extensionsValid(await doc({ description: 'Lab' }))).toBe(false);
-    expect(await extensionsValid(await doc({ description: 'Lab', geo: { latitude: 'n', longitude: 2 } }))).toBe(false);
+    expect(await extensionsVerdict(await doc({ description: 'Lab', geo: { latitude: 1, longitude: 2 } }))).toBe(
+      'valid',
+    );
+    expect(await extensionsVerdict(await doc({ description: 'Lab' }))).toBe('invalid');
+    expect(await extensionsVerdict(await doc({ description: 'Lab', geo: { latitude: 'n', longitude: 2 } }))).toBe(
+      'invalid',
+    );
   });
 });

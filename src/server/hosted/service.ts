@@ -53,7 +53,8 @@ export function hostedService(env: Env) {
   /**
    * The compact JWS of a live signed assertion issued here, badge or academic document; null for a
    * hosted one, a revoked one or an unknown id. Verifying a signed badge by its id checks this (the
-   * signed form is what the badge is; fetched at its URL, a signed badge fails E983).
+   * signed form is what the badge is). Fetched at its URL it is valid too, proven only as a hosted
+   * one is, by where it is served (checkVerificationObject, issue 33).
    */
   async function signedCopy(id: string): Promise<string | null> {
     const badge = await liveAssertion(id);

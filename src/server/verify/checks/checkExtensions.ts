@@ -1,17 +1,26 @@
-import { fail, PASS, SKIP, type Check } from '../check';
-import { extensionsValid } from '../model/extensions';
+import { fail, PASS, passWith, SKIP, type Check } from '../check';
+import { hadUnreadableExtensions } from '../ld/unread-extensions';
+import { extensionsVerdict } from '../model/extensions';
 
 /**
  * Every extension in the assertion, its BadgeClass and its issuer Profile matches the JSON schema
- * its bundled context declares for its type (E988). Extensions without a bundled schema, and
- * properties outside any extension, are not judged.
+ * its bundled context declares for its type (E988; OB 2.0 schemas, so 2.0 badges). An extension
+ * that cannot be checked is a warning that fails no item (W004), in any version: its context is
+ * not bundled here (so it was left out of what was read), or no bundled schema validates its type.
+ * 1EdTech's validator fetches what it lacks; this verifier fetches no context. Properties outside
+ * any extension are not judged.
  */
 export const checkExtensions: Check = {
   name: 'checkExtensions',
   async run(ctx) {
-    if (!ctx.assertion || ctx.version !== '2.0') return SKIP;
-    for (const doc of [ctx.assertion, ctx.badge, ctx.profileFound ?? ctx.issuer])
-      if (doc && !(await extensionsValid(doc))) return fail('E988');
-    return PASS;
+    if (!ctx.assertion) return SKIP;
+    let unchecked = false;
+    for (const doc of [ctx.assertion, ctx.badge, ctx.profileFound ?? ctx.issuer]) {
+      if (!doc) continue;
+      const verdict = ctx.version === '2.0' ? await extensionsVerdict(doc) : 'valid';
+      if (verdict === 'invalid') return fail('E988');
+      if (verdict === 'unchecked' || hadUnreadableExtensions(doc)) unchecked = true;
+    }
+    return unchecked ? passWith('W004') : PASS;
   },
 };

@@ -1,6 +1,7 @@
 import { fail, PASS, SKIP, type Check } from '../check';
 import { resolve } from '../context';
 import { cachedRevocationList } from '../doc-cache';
+import { declaresSigned } from './checkVerificationObject';
 import { validateNode } from '../model/validate';
 
 /**
@@ -11,7 +12,7 @@ import { validateNode } from '../model/validate';
 export const checkRevocationListDocument: Check = {
   name: 'checkRevocationListDocument',
   async run(ctx) {
-    if (!ctx.jws || !ctx.issuer || ctx.version !== '2.0') return SKIP;
+    if (!(ctx.jws || declaresSigned(ctx.assertion)) || !ctx.issuer || ctx.version !== '2.0') return SKIP;
     const ref = ctx.issuer['revocationList'];
     if (ref === undefined) return SKIP;
     const list = await cachedRevocationList(ref, () => resolve(ctx, ref, 'other'));

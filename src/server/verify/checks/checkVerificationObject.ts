@@ -1,15 +1,30 @@
 import { fail, PASS, SKIP, type Check } from '../check';
+import type { Obj } from '../context';
 import { validateNode } from '../model/validate';
 
-type Obj = Record<string, unknown>;
-/** The type names a verification object may carry (JSON-LD compaction prefers the short aliases). */
-const HOSTED = ['HostedBadge', 'hosted'];
+/** A signed badge's type names (JSON-LD compaction prefers the short alias). */
 const SIGNED = ['SignedBadge', 'signed'];
 
+const typesOf = (assertion: Obj | null): unknown[] => {
+  const v = assertion?.['verification'];
+  const t = v && typeof v === 'object' ? (v as Obj)['type'] : undefined;
+  return Array.isArray(t) ? (t as unknown[]) : [t];
+};
+
 /**
- * The assertion's VerificationObject is present, typed HostedBadge or SignedBadge, and says how
- * this badge actually arrived (a JWS is a SignedBadge, an assertion fetched at its URL a
- * HostedBadge); `creator` is an IRI (E983).
+ * Whether the assertion says it is a signed badge. However it arrived, its issuer then revokes it
+ * in the issuer's revocation list (spec: "Revoking a Signed Badge"), which checkRevocation reads.
+ */
+export const declaresSigned = (assertion: Obj | null) => typesOf(assertion).some((x) => SIGNED.includes(x as string));
+
+/**
+ * The assertion's VerificationObject is present, typed HostedBadge or SignedBadge (the class
+ * table), `creator` an IRI, and it fits how the badge arrived (E983): a JWS must say SignedBadge.
+ * An assertion fetched at its URL may say either (issue 33). A SignedBadge found there has no
+ * signature to check; what it proves is what a hosted one proves, and no more: the issuer's own
+ * host serves it at an id within the issuer's verification scope (checkHostedOrigin), and the
+ * issuer has not revoked it (its revocation list, checkRevocation). 1EdTech's validator-core calls
+ * it valid and checks less (it reads neither the scope nor the list unless given the JWS).
  */
 export const checkVerificationObject: Check = {
   name: 'checkVerificationObject',
@@ -17,9 +32,6 @@ export const checkVerificationObject: Check = {
     if (!ctx.assertion || ctx.version !== '2.0') return SKIP;
     const v = ctx.assertion['verification'];
     if (v === undefined || v === null || validateNode(v, 'AssertionVerification').length > 0) return fail('E983');
-    const t = (v as Obj)['type'];
-    const types = Array.isArray(t) ? (t as unknown[]) : [t];
-    const expected = ctx.jws ? SIGNED : HOSTED;
-    return types.some((x) => expected.includes(x as string)) ? PASS : fail('E983');
+    return ctx.jws && !declaresSigned(ctx.assertion) ? fail('E983') : PASS;
   },
 };

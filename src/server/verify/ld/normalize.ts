@@ -1,5 +1,6 @@
 import jsonld from 'jsonld';
 import { bundledContext, OB1_CONTEXT, OB2_CONTEXT, obVersionOf } from '../../ld/contexts';
+import { markLeftOut, withoutUnreadableExtensions } from './unread-extensions';
 import { upgradeLegacy, type Role } from './upgrade';
 
 type Obj = Record<string, unknown>;
@@ -73,14 +74,22 @@ async function declaredVersion(doc: Obj, inherited: '2.0' | '1.x'): Promise<'2.0
  * context (or v1 for a legacy badge) with the bundled contexts only, so a term an inline context
  * redefines no longer reads as the Open Badges term, and an unknown remote context is refused
  * instead of fetched. A document without a context belongs to the version of the badge it is part
- * of (OB 1.0 had no contexts). Legacy documents are then upgraded to the 2.0 shape.
+ * of (OB 1.0 had no contexts). Legacy documents are then upgraded to the 2.0 shape. An extension
+ * whose context is not bundled is left out of what is read (and the result marked so, W004).
  */
 export async function normalizeDoc(
-  doc: Obj,
+  given: Obj,
   role: Role,
   at: string,
   inherited: '2.0' | '1.x' = '1.x',
 ): Promise<Normalized> {
+  const pruned = withoutUnreadableExtensions(given);
+  const read = await readDoc(pruned ?? given, role, at, inherited);
+  if (pruned && read.ok) markLeftOut(read.doc);
+  return read;
+}
+
+async function readDoc(doc: Obj, role: Role, at: string, inherited: '2.0' | '1.x'): Promise<Normalized> {
   let version: '2.0' | '1.x' | null;
   try {
     version = await declaredVersion(doc, inherited);

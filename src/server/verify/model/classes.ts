@@ -30,6 +30,10 @@ export type ValueKind =
   | 'email'
   | 'host'
   | 'textOrNumber'
+  /** An IRI, or a blank node identifier (`_:b1`) naming an embedded node without one. */
+  | 'nodeId'
+  /** Another edition of the same object: an IRI, or a node of the same class with an IRI id. */
+  | 'related'
   /** A node or an IRI, checked by its own check (the badge of an assertion, an issuer...). */
   | 'ref'
   /** An embedded object, checked by its own check (recipient, verification). */
@@ -61,9 +65,13 @@ export interface ClassRules {
   oneOf?: string[];
 }
 
-/** "Properties usable across several classes" (related, version, endorsement): all optional. */
+/**
+ * "Properties usable across several classes" (related, version, endorsement): all optional. A
+ * related edition may be a node, as the specification's Internationalization example writes it
+ * (`{ "id": ..., "@language": "en-US" }`).
+ */
 const COMMON: PropRule[] = [
-  { prop: 'related', kind: 'iri', many: true },
+  { prop: 'related', kind: 'related', many: true },
   { prop: 'version', kind: 'textOrNumber' },
   { prop: 'endorsement', kind: 'ref', many: true },
 ];
@@ -143,7 +151,7 @@ export const CLASSES: Record<ClassName, ClassRules> = {
   },
   Evidence: {
     props: [
-      { prop: 'id', kind: 'iri' },
+      { prop: 'id', kind: 'nodeId' },
       { prop: 'narrative', kind: 'text' },
       { prop: 'name', kind: 'text' },
       { prop: 'description', kind: 'text' },
@@ -160,10 +168,11 @@ export const CLASSES: Record<ClassName, ClassRules> = {
   },
   Criteria: {
     props: [
-      { prop: 'id', kind: 'iri' },
+      { prop: 'id', kind: 'nodeId' },
       { prop: 'narrative', kind: 'text' },
     ],
-    // Criteria without either says nothing about how the badge is earned.
+    // Criteria without either says nothing about how the badge is earned (a blank node id names
+    // no page, so it does not count: validate.ts).
     oneOf: ['id', 'narrative'],
   },
   AlignmentObject: {

@@ -80,19 +80,24 @@ function nodesOf(doc: Obj): Obj[] {
   return out;
 }
 
+/** What the extensions of a document come to: all match, one does not (E988), or one was not judged (W004). */
+export type ExtensionsVerdict = 'valid' | 'invalid' | 'unchecked';
+
 /**
  * Whether every extension node of a document (compacted into the OB v2 context) matches the
  * schema of its type: the node is read again in the context it was written in (the OB v2 context
  * with its extension's on top, as a nested `@context` adds to the outer one), so its properties carry
- * the names the schema uses, then validated. Types without a bundled schema are not checked;
- * a node that cannot be read in its context does not match.
+ * the names the schema uses, then validated. A node that cannot be read in its context does not
+ * match. A node typed Extension of no type with a bundled schema cannot be checked: 'unchecked',
+ * unless another one does not match.
  */
-export async function extensionsValid(doc: Obj): Promise<boolean> {
+export async function extensionsVerdict(doc: Obj): Promise<ExtensionsVerdict> {
+  let unchecked = false;
   for (const node of nodesOf(doc)) {
     const types = (Array.isArray(node['type']) ? node['type'] : [node['type']]).filter((t) => typeof t === 'string');
-    for (const t of types) {
-      const ext = TYPES.get(t);
-      if (!ext) continue;
+    const known = types.flatMap((t) => TYPES.get(t) ?? []);
+    if (known.length === 0 && types.includes('Extension')) unchecked = true;
+    for (const ext of known) {
       let own: Obj;
       try {
         own = await compact({ ...node, '@context': OB2_CONTEXT }, [OB2_CONTEXT, ext.context], {
@@ -100,11 +105,11 @@ export async function extensionsValid(doc: Obj): Promise<boolean> {
           base: null,
         });
       } catch {
-        return false;
+        return 'invalid';
       }
       delete own['@context'];
-      if (!ext.validator.validate(own).valid) return false;
+      if (!ext.validator.validate(own).valid) return 'invalid';
     }
   }
-  return true;
+  return unchecked ? 'unchecked' : 'valid';
 }

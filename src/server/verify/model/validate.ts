@@ -1,7 +1,18 @@
 import { isHostName } from '../../openbadges/host-name';
 import { otherKeys } from './aliases';
 import { CLASSES, type ClassName, type NodeKind, type PropRule, type ValueKind } from './classes';
-import { isBoolean, isDataUri, isDateTime, isEmail, isIri, isText, isTextOrNumber, isTypeName, isUrl } from './values';
+import {
+  isBlankNode,
+  isBoolean,
+  isDataUri,
+  isDateTime,
+  isEmail,
+  isIri,
+  isText,
+  isTextOrNumber,
+  isTypeName,
+  isUrl,
+} from './values';
 
 /**
  * What is wrong with one property of one node: its `type` (missing, or not the class's), a
@@ -20,8 +31,9 @@ type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const valuesOf = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
 
-const PRIMITIVE: Record<Exclude<ValueKind, 'ref' | 'object'>, (v: unknown) => boolean> = {
+const PRIMITIVE: Record<Exclude<ValueKind, 'ref' | 'object' | 'related'>, (v: unknown) => boolean> = {
   iri: isIri,
+  nodeId: (v) => isIri(v) || isBlankNode(v),
   url: isUrl,
   text: isText,
   boolean: isBoolean,
@@ -38,6 +50,12 @@ function checkValue(v: unknown, rule: PropRule, cls: ClassName, depth: number): 
   const kind = rule.kind;
   if (kind === 'object') return isObject(v) ? [] : bad('value');
   if (kind === 'ref') return isIri(v) || isObject(v) ? [] : bad('value');
+  // Another edition of this very object: the values it gives are of this class's types (as the
+  // reference validator checks a related node), what it leaves out is not missing.
+  if (kind === 'related') {
+    if (isIri(v)) return [];
+    return isObject(v) && isIri(v['id']) ? validateNode(v, cls, depth + 1, true) : bad('value');
+  }
   if (typeof kind === 'string') return PRIMITIVE[kind](v) ? [] : bad('value');
   return checkNodeValue(v, kind, rule, cls, depth);
 }
@@ -55,12 +73,12 @@ function checkNodeValue(v: unknown, kind: NodeKind, rule: PropRule, cls: ClassNa
   return isIri(v) ? [] : bad('value');
 }
 
-function checkType(node: Obj, cls: ClassName, depth: number): Problem[] {
+function checkType(node: Obj, cls: ClassName, depth: number, partial: boolean): Problem[] {
   const rule = CLASSES[cls].type;
   if (!rule) return [];
   const types = valuesOf(node['type']);
   const bad: Problem[] = [{ cls, prop: 'type', why: 'type', depth }];
-  if (types.length === 0) return rule.required ? bad : [];
+  if (types.length === 0) return rule.required && !partial ? bad : [];
   if (!types.every(isTypeName) || (rule.single && types.length > 1)) return bad;
   return rule.oneOf && !rule.oneOf.some((t) => types.includes(t)) ? bad : [];
 }
@@ -68,23 +86,25 @@ function checkType(node: Obj, cls: ClassName, depth: number): Problem[] {
 /**
  * Every problem of a node against the table of its class, embedded nodes included. A property's
  * value that compaction had to write elsewhere (see otherKeys) counts as a value of the wrong type.
+ * `partial`: only the values present are checked (a related edition), nothing counts as missing.
  */
-export function validateNode(node: unknown, cls: ClassName, depth = 0): Problem[] {
+export function validateNode(node: unknown, cls: ClassName, depth = 0, partial = false): Problem[] {
   if (!isObject(node)) return [{ cls, prop: '', why: 'value', depth }];
-  const problems = checkType(node, cls, depth);
+  const problems = checkType(node, cls, depth, partial);
   for (const rule of CLASSES[cls].props) {
     const here = (why: Why) => problems.push({ cls, prop: rule.prop, why, depth });
     if (otherKeys(rule.prop).some((k) => k in node)) here('value');
     const values = valuesOf(node[rule.prop]);
     if (values.length === 0) {
-      if (rule.required) here('missing');
+      if (rule.required && !partial) here('missing');
       continue;
     }
     if (!rule.many && values.length > 1) here('many');
     for (const v of values) problems.push(...checkValue(v, rule, cls, depth));
   }
   const oneOf = CLASSES[cls].oneOf;
-  if (oneOf && !oneOf.some((p) => valuesOf(node[p]).length > 0))
+  // A blank node id names nothing outside the document: it is no page of criteria, say.
+  if (oneOf && !partial && !oneOf.some((p) => valuesOf(node[p]).some((v) => !isBlankNode(v))))
     problems.push({ cls, prop: oneOf.join('|'), why: 'missing', depth });
   return problems;
 }

@@ -18,6 +18,13 @@ export function isIri(v: unknown): v is string {
   return typeof v === 'string' && ABSOLUTE_IRI.test(v);
 }
 
+/**
+ * A JSON-LD blank node identifier (`_:b1`): names a node within its document only. The reference
+ * validator takes one wherever it takes an IRI; here it may name an embedded node whose id is
+ * optional (Evidence, Criteria), never a badge object that must be found at its id.
+ */
+export const isBlankNode = (v: unknown): v is string => typeof v === 'string' && /^_:\S+$/.test(v);
+
 /** A fully qualified http or https URL (the only schemes interpreters are expected to read). */
 export function isUrl(v: unknown): v is string {
   if (typeof v !== 'string' || !/^https?:\/\/[^\s]+$/i.test(v)) return false;
