@@ -143,7 +143,7 @@ export const ERRORS = {
   E404170: { status: 404, key: 'errors.E404170' }, // export not found (none started, or not this account's)
   E409170: { status: 409, key: 'errors.E409170' }, // export still being built: wait for the notice
   E410170: { status: 410, key: 'errors.E410170' }, // export link expired (seven days): start a new export
-  E413171: { status: 413, key: 'errors.E413171' }, // import: archive too large or a zip bomb (entries, total size or ratio)
+  E413171: { status: 413, key: 'errors.E413171' }, // import: archive too large or a zip bomb (entries, total size or ratio; a badge file over its cap, all of them over 64 MiB, or an entry that inflates past its declared size)
   E422171: { status: 422, key: 'errors.E422171' }, // import: a file name in the archive leaves its folder (path traversal)
   E422172: { status: 422, key: 'errors.E422172' }, // import: not a readable Lanyard export (damaged or unsupported ZIP)
   // Issue 33 (trust, second round): the 18x block of each status is its own.

@@ -1,47 +1,12 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
-import { bytesToBase64 } from '../../src/lib/base64';
-import { concatBytes, zipEnd, zipRecord } from '../../src/server/export/zip';
-import { downloadExport, EXPORT_API, exportCall } from './export-helpers';
-import { createAccount, createSession, SAME_ORIGIN, unique } from './helpers';
+import { downloadExport, exportCall, hostCount, importZip, zipOf } from './export-helpers';
+import { createAccount, createSession, unique } from './helpers';
 import { waitFor } from './issuing-helpers';
 import { didKey, ob3Credential, walletCall } from './ob3-import-helpers';
 import { signedIn } from './settings-helpers';
 
 const enc = new TextEncoder();
-let ip = 40;
-
-/** A ZIP of the given files, written by the export's own writer (so only the attack differs). */
-async function zipOf(files: [string, Uint8Array][]) {
-  const locals: Uint8Array[] = [];
-  const centrals: Uint8Array[] = [];
-  let offset = 0;
-  for (const [name, bytes] of files) {
-    const r = await zipRecord(name, bytes, offset, Date.now());
-    locals.push(r.local);
-    centrals.push(r.central);
-    offset += r.local.length;
-  }
-  const central = concatBytes(centrals);
-  return concatBytes([...locals, central, zipEnd(files.length, central.length, offset)]);
-}
-
-async function importZip(cookie: string, zip: Uint8Array) {
-  const res = await exports.default.fetch(`${EXPORT_API}/Import`, {
-    method: 'POST',
-    headers: { ...SAME_ORIGIN, Cookie: cookie, 'cf-connecting-ip': `198.51.100.${ip++}` },
-    body: JSON.stringify({ zip: bytesToBase64(zip) }),
-  });
-  const json = (await res.json()) as Record<string, number> & { errors?: { code: string; message: string }[] };
-  return { http: res.status, code: json.errors?.[0]?.code ?? null, message: json.errors?.[0]?.message ?? '', json };
-}
-
-const hostCount = async (accountId: string) =>
-  (
-    await env.DB.prepare('SELECT COUNT(*) AS n FROM host_assertions WHERE account_id = ?')
-      .bind(accountId)
-      .first<{ n: number }>()
-  )?.n;
 
 describe('importing an export (issue 22)', () => {
   it('refuses path traversal names, translated, and writes nothing', async () => {

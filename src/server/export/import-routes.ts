@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { base64ToBytes } from '../../lib/base64';
 import { signedInUser } from '../auth/require-user';
 import { SIGNED_IN } from '../auth/rules';
-import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { apiRouter } from '../http/router';
 import { clientKey } from '../http/throttle';
-import { fromBase64 } from '../verify/input';
 import { importArchive } from './import';
 
 /** An uploaded export, base64 in JSON: a ZIP of up to 15 MiB (the base64 text is a third larger). */
@@ -19,9 +18,10 @@ const importRoute = route({
   tags: ['Settings'],
   summary: "Import a Lanyard export's badges into this account (each re-verified; only this account's own)",
   description:
-    'E422171 a file name leaves the archive (path traversal); E413171 too large or a zip bomb (entries, total, ' +
-    'ratio); E422172 not a readable export. Nothing is written when the archive is refused. Badges issued to ' +
-    'another address are counted as foreign and not imported.',
+    'E429100 the import throttle (answered before the archive is read); E422171 a file name leaves the archive ' +
+    '(path traversal); E413171 too large or a zip bomb (entries, total, ratio, a badge file over its cap or all ' +
+    'of them over 64 MiB, an entry larger than it declares); E422172 not a readable export. Nothing is written ' +
+    'when the archive is refused. Badges issued to another address are counted as foreign and not imported.',
   request: { body: jsonBody(z.object({ access_token: z.string().optional(), zip: z.string().min(1) })) },
   responses: okReply(
     'Counts',
@@ -38,8 +38,12 @@ const importRoute = route({
 
 /** Importing an export (issue 22). */
 export const exportImportRoutes = router.openapi(importRoute, async (c) => {
-  const bytes = fromBase64(c.req.valid('json').zip);
-  if (!bytes) throw new AppError('E422172');
-  const r = await importArchive(c.env, signedInUser(c).accountId, bytes, clientKey(c.req.raw.headers));
+  const { zip } = c.req.valid('json');
+  const r = await importArchive(
+    c.env,
+    signedInUser(c).accountId,
+    () => base64ToBytes(zip),
+    clientKey(c.req.raw.headers),
+  );
   return ok(c, { ...r });
 });

@@ -1,7 +1,8 @@
 import { bytesToBase64 } from '../../lib/base64';
 import { AppError } from '../errors';
-import { importBadge, type ImportRequest } from '../import/service';
-import { listArchive, readEntry, type ArchiveEntry } from './unzip';
+import { importAfterThrottle, throttleImport, type ImportRequest } from '../import/service';
+import { badgeFiles } from './import-files';
+import { listArchive, readEntry } from './unzip';
 
 /** The largest export the settings page's file field takes (multipart, so no base64 overhead). */
 export const IMPORT_FORM_MAX = 16 * 1024 * 1024;
@@ -17,33 +18,6 @@ export interface ArchiveImportResult {
   /** Did not verify, or could not be checked now (with the codes, for the person to see). */
   failed: number;
   codes: string[];
-}
-
-/** Where an export keeps what can be imported again: a baked badge, or a credential as received. */
-const BADGE_FILE =
-  /^(badges|imported)\/[A-Za-z0-9_-]{1,64}\/(badge-baked\.(png|svg)|credential-ob3\.(json|jwt)|blockcerts\.json|assertion\.json)$/;
-/** One badge per item folder: the baked image of a badge issued at Lanyard, else the credential. */
-const PREFERENCE = [
-  'badge-baked.png',
-  'badge-baked.svg',
-  'credential-ob3.json',
-  'credential-ob3.jwt',
-  'blockcerts.json',
-  // An imported OB 2.0 badge: its hosted assertion is fetched again at its URL (the assertion's id).
-  'assertion.json',
-];
-
-function pickBadgeFiles(entries: ArchiveEntry[]): ArchiveEntry[] {
-  const byDir = new Map<string, ArchiveEntry[]>();
-  for (const e of entries.filter((x) => BADGE_FILE.test(x.name))) {
-    const dir = e.name.slice(0, e.name.lastIndexOf('/'));
-    byDir.set(dir, [...(byDir.get(dir) ?? []), e]);
-  }
-  return [...byDir.values()].flatMap((list) => {
-    const rank = (e: ArchiveEntry) => PREFERENCE.indexOf(e.name.slice(e.name.lastIndexOf('/') + 1));
-    const best = list.sort((a, b) => rank(a) - rank(b))[0];
-    return best ? [best] : [];
-  });
 }
 
 /** The hosted assertion's URL an exported imported OB 2.0 badge names, or '' (then nothing to fetch). */
@@ -65,27 +39,38 @@ function asRequest(name: string, bytes: Uint8Array): ImportRequest {
 }
 
 /**
- * Imports a Lanyard export into this account: the whole archive is checked first (names, sizes,
- * every badge file inflated within its caps), so a refused archive writes nothing. Then each badge
- * goes through the ordinary import, which re-verifies it and keeps it only if it was issued to one
- * of this account's verified addresses; each badge is its own atomic write, and the ones refused
- * are counted (foreign, duplicate, failed), never half-written.
+ * Imports a Lanyard export into this account. The import throttle answers first, before the upload
+ * is even decoded (issue 33). Then the whole archive is checked (names, declared sizes, and every
+ * badge file inflated within its caps and CRC-checked, one at a time and dropped), so a refused
+ * archive writes nothing. Then, one file at a time again, each badge goes through the ordinary
+ * import, which re-verifies it and keeps it only if it was issued to one of this account's verified
+ * addresses; each badge is its own atomic write, and the ones refused are counted (foreign,
+ * duplicate, failed), never half-written. No more than one badge file is held at any moment.
  */
-export async function importArchive(env: Env, accountId: string, zip: Uint8Array, client: string) {
-  const files = pickBadgeFiles(listArchive(zip));
-  const read = [];
-  for (const e of files) read.push({ name: e.name, bytes: await readEntry(zip, e) });
+export async function importArchive(
+  env: Env,
+  accountId: string,
+  upload: () => Promise<Uint8Array | null> | Uint8Array | null,
+  client: string,
+) {
+  // This counts as the first badge's import; each further badge counts as one more (SSRF-16).
+  await throttleImport(env, accountId, client);
+  const zip = await upload();
+  if (!zip) throw new AppError('E422172');
+  const files = badgeFiles(listArchive(zip));
+  for (const e of files) readEntry(zip, e);
   const result: ArchiveImportResult = {
-    found: read.length,
+    found: files.length,
     imported: 0,
     foreign: 0,
     duplicate: 0,
     failed: 0,
     codes: [],
   };
-  for (const f of read) {
+  for (const [i, e] of files.entries()) {
     try {
-      await importBadge(env, accountId, asRequest(f.name, f.bytes), client);
+      if (i > 0) await throttleImport(env, accountId, client);
+      await importAfterThrottle(env, accountId, asRequest(e.name, readEntry(zip, e)));
       result.imported += 1;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -94,6 +79,11 @@ export async function importArchive(env: Env, accountId: string, zip: Uint8Array
       else {
         result.failed += 1;
         if (!result.codes.includes(err.code)) result.codes.push(err.code);
+        // Throttled: the rest would be refused alike, so they are counted so without being read.
+        if (err.code === 'E429100') {
+          result.failed += files.length - i - 1;
+          break;
+        }
       }
     }
   }

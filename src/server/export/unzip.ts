@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { AppError } from '../errors';
 import { crc32 } from './crc32';
 
@@ -5,8 +6,8 @@ import { crc32 } from './crc32';
  * Reading an uploaded export (issue 22 import). Everything is checked from the central directory
  * before a single byte is inflated, so a refused archive costs no inflation and writes nothing:
  * names that could leave the archive's folder (path traversal), too many entries, a declared
- * total or ratio of a zip bomb. Inflation itself is capped by the declared size, so an entry that
- * lies about its size is stopped after that many bytes.
+ * total or ratio of a zip bomb. Inflation itself stops at the declared size, so an entry that
+ * lies about its size costs no more than it declared (issue 33).
  */
 export const UNZIP_LIMITS = {
   maxEntries: 20_000,
@@ -81,35 +82,29 @@ export function listArchive(zip: Uint8Array, limits = UNZIP_LIMITS): ArchiveEntr
   return entries;
 }
 
-/** Inflates one listed entry, never past its declared size; a wrong size or CRC is E422172. */
-export async function readEntry(zip: Uint8Array, e: ArchiveEntry): Promise<Uint8Array> {
+/**
+ * Inflates one listed entry, never past its declared size: an entry that holds more is E413171, a
+ * wrong size or CRC E422172. Inflated by the runtime's zlib (node:zlib, built into workerd), whose
+ * output cap stops the inflater itself, 16 KB of output at a time. The runtime's
+ * DecompressionStream cannot do that: it inflates all of a written chunk before a reader sees a
+ * byte and has no backpressure, so 1 MB of deflated zeros became 1 GB inside workerd however early
+ * the reader stopped (measured for issue 33).
+ */
+export function readEntry(zip: Uint8Array, e: ArchiveEntry): Uint8Array {
   const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   if (e.offset + 30 > zip.length || v.getUint32(e.offset, true) !== 0x04034b50) throw new AppError('E422172');
   const start = e.offset + 30 + v.getUint16(e.offset + 26, true) + v.getUint16(e.offset + 28, true);
   const body = zip.subarray(start, start + e.compressedSize);
-  let out: Uint8Array;
-  if (e.method === 0) out = body;
-  else {
-    out = new Uint8Array(e.size);
-    let got = 0;
-    const reader = new Blob([body as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream('deflate-raw'))
-      .getReader();
+  if (body.length !== e.compressedSize) throw new AppError('E422172');
+  let out: Uint8Array = body;
+  if (e.method === 8) {
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        // More than it declared: a bomb that lied in its header. Stop now, inflate nothing more.
-        if (got + value.length > e.size) throw new AppError('E413171');
-        out.set(value, got);
-        got += value.length;
-      }
+      // The cap is at least 1 (zlib's rule), so an entry declared empty stops at its first byte.
+      out = inflateRawSync(body, { maxOutputLength: Math.max(1, e.size) });
     } catch (err) {
-      await reader.cancel().catch(() => undefined);
-      throw err instanceof AppError ? err : new AppError('E422172');
+      // RangeError: more than it declared, a bomb that lied in its header. Anything else: damaged.
+      throw new AppError(err instanceof RangeError ? 'E413171' : 'E422172');
     }
-    if (got !== e.size) throw new AppError('E422172');
   }
   if (out.length !== e.size || crc32(out) !== e.crc) throw new AppError('E422172');
   return out;

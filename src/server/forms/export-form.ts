@@ -1,5 +1,4 @@
 import { path } from '../../lib/paths';
-import { AppError } from '../errors';
 import { importArchive } from '../export/import';
 import { startExport } from '../export/service';
 import { clientKey } from '../http/throttle';
@@ -17,14 +16,12 @@ export const exportForm: FormHandler = async (c, field) => {
     await startExport(c.env, user.accountId);
     return c.redirect(path('/setting/export'), 303);
   }
-  const file = (await c.req.raw.clone().formData()).get('zip');
-  if (!file || typeof file === 'string' || file.size === 0) throw new AppError('E422172');
-  const r = await importArchive(
-    c.env,
-    user.accountId,
-    new Uint8Array(await file.arrayBuffer()),
-    clientKey(c.req.raw.headers),
-  );
+  // Read only once the import throttle has let it through (importArchive).
+  const upload = async () => {
+    const file = (await c.req.raw.clone().formData()).get('zip');
+    return !file || typeof file === 'string' || file.size === 0 ? null : new Uint8Array(await file.arrayBuffer());
+  };
+  const r = await importArchive(c.env, user.accountId, upload, clientKey(c.req.raw.headers));
   const values = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]));
   return { step: 'imported', values };
 };

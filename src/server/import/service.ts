@@ -36,16 +36,27 @@ function ownAssertionIdOf(env: Env, externalId: string): string | null {
 }
 
 /**
+ * SSRF-16: an import fetches from other hosts and writes rows; the account and the address it comes
+ * from are limited before any of that work (E429100).
+ */
+export async function throttleImport(env: Env, accountId: string, client: string): Promise<void> {
+  await throttle(env.IMPORT_LIMIT, `user:${accountId}`);
+  await throttle(env.OUTBOUND_LIMIT, client);
+}
+
+/**
  * Imports a badge from another provider (spec §1 AddBadge): it must verify, and be issued to one
  * of the account's verified addresses (HV-06); then it is kept as a host assertion with its display
  * image in R2. The image is stored first and removed again (an outbox job) if the row is refused
  * as a duplicate.
  */
 export async function importBadge(env: Env, accountId: string, r: ImportRequest, client: string, now = Date.now()) {
-  // SSRF-16: an import fetches from other hosts and writes rows; the account and the address it
-  // comes from are limited before any of that work.
-  await throttle(env.IMPORT_LIMIT, `user:${accountId}`);
-  await throttle(env.OUTBOUND_LIMIT, client);
+  await throttleImport(env, accountId, client);
+  return importAfterThrottle(env, accountId, r, now);
+}
+
+/** importBadge for a caller that has already counted this import against the throttle (an archive). */
+export async function importAfterThrottle(env: Env, accountId: string, r: ImportRequest, now = Date.now()) {
   const { input, raw } = readImportInput(env, r);
   const repo = importRepo(env.DB);
   const verified = (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);

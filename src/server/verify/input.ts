@@ -1,3 +1,4 @@
+import { base64ToBytes } from '../../lib/base64';
 import { BakeError, unbake } from '../openbadges/baking';
 import { OB_PREFIX } from '../openbadges/urls';
 import { looksLikeJws } from './jws-parse';
@@ -70,11 +71,5 @@ export function toVerifyInput(env: Env, r: VerificationRequest): VerifyInput | n
   }
 }
 
-/** Bytes of a base64 upload, or null when it is not base64. */
-export function fromBase64(b64: string): Uint8Array | null {
-  try {
-    return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
+/** Bytes of a base64 upload, or null when it is not base64 (decoded in slices, see there). */
+export const fromBase64 = base64ToBytes;
