@@ -420,7 +420,13 @@ describe('edge cache: no change is visible late', () => {
       expect((await fresh(page)).status).toBe(200);
       await cached(page);
     }
-    const verdict = { state: 'invalid', revoked: true, reason: 'Revoked upstream', endorsementsJson: null } as const;
+    const verdict = {
+      state: 'invalid',
+      revoked: true,
+      reason: 'Revoked upstream',
+      endorsementsJson: null,
+      issuerClaimed: false,
+    } as const;
     await importRepo(env.DB).recordVerdict(revoked, verdict, Date.now());
     expect((await fresh(`${P}/public/assertions/host/detail/${revoked}`)).status).toBe(404);
     await wallet(me.cookie, 'DeleteHostAssertion', { assertion_id: deleted });

@@ -76,24 +76,25 @@ async function verifyAs(token: string, hostId: string) {
 describe('endorsement verdicts kept with the badge', () => {
   it('the import stores each verdict; the detail says verified only for the one that verified', async () => {
     const { u, id, good, forged, unnamed } = await imported();
+    // Each endorser is a did:key that signed itself: valid, its name its own claim (issue 33).
     expect(JSON.parse((await column(id))?.e ?? 'null')).toEqual([
-      { id: good['id'], name: 'Sea Board', state: 'valid' },
+      { id: good['id'], name: 'Sea Board', state: 'valid', claimed: true },
       { id: forged['id'], name: 'Rope Council', state: 'invalid' },
-      { id: unnamed['id'], name: null, state: 'valid' },
+      { id: unnamed['id'], name: null, state: 'valid', claimed: true },
     ]);
     const detail = await walletCall(u.token, 'GetHostAssertion', { assertion_id: id });
     const ob3 = (detail.json['assertion'] as Obj)['ob3'] as { endorsements: Obj[] };
     expect(ob3.endorsements.map((e) => [e['issuer'], e['state']])).toEqual([
-      ['Sea Board', 'verified'],
+      ['Sea Board', 'claimed'],
       ['Rope Council', 'invalid'],
-      [String(unnamed['issuer']), 'verified'],
+      [String(unnamed['issuer']), 'claimed'],
     ]);
     // The public page's data carries the same verdicts once the badge is public.
     await walletCall(u.token, 'SetAssertionStatus', { assertion_id: id, is_public: true });
     const pub = await walletCall('', 'Public/GetHostAssertion', { assertion_id: id });
     expect(
       ((pub.json['assertion'] as Obj)['ob3'] as { endorsements: Obj[] }).endorsements.map((e) => e['state']),
-    ).toEqual(['verified', 'invalid', 'verified']);
+    ).toEqual(['claimed', 'invalid', 'claimed']);
   });
 
   it('a badge with no kept verdicts (imported before 0016) shows every endorsement as not checked', async () => {

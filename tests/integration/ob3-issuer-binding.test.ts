@@ -7,6 +7,7 @@ import { ob3Urls } from '../../src/server/ob3/issue/urls';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
 import { obUrls } from '../../src/server/openbadges/urls';
 import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpers';
+import { reverifyImported } from '../../src/server/import/reverify';
 import { newIssuer } from './issuing-helpers';
 import { SERVER, didKey, ob3Credential, put, walletCall, type Obj } from './ob3-import-helpers';
 
@@ -175,5 +176,82 @@ describe("an issuer's profile at its https id binds the key", () => {
     const r = await verify(asJson(await key.sign(ob3Credential(key.did, LEARNER))));
     expect(r.verify_errors_code).toEqual([]);
     expect(r.verify_warnings_code).toEqual(['W003']);
+  });
+});
+
+describe('the wallet keeps whether the issuer is proven, and its pages say so', () => {
+  const detail = async (token: string, id: string) =>
+    (await walletCall(token, 'GetHostAssertion', { assertion_id: id })).json['assertion'] as {
+      issuer: { name: string; claimed: boolean };
+    };
+
+  it('a self-signed did:key issuer is imported with its name marked as its own claim; a proven one is not', async () => {
+    const acct = await createAccount();
+    const token = await createSession(acct.id);
+    const key = await didKey();
+    const claimed = await walletCall(token, 'AddBadge', {
+      json: JSON.stringify(await key.sign(ob3Credential(key.did, acct.email))),
+    });
+    expect(claimed.json.status).toBe(200);
+    const id = claimed.json['assertion_id'] as string;
+    expect((await detail(token, id)).issuer).toMatchObject({ name: 'Harbour Guild', claimed: true });
+    // Public too, once published.
+    await walletCall(token, 'SetAssertionStatus', { assertion_id: id, is_public: true });
+    const pub = await walletCall('', 'Public/GetHostAssertion', { assertion_id: id });
+    expect((pub.json['assertion'] as { issuer: { claimed: boolean } }).issuer.claimed).toBe(true);
+
+    // An issuer whose profile at its id lists the key: proven, not marked.
+    const path = `/store/${unique('issuer')}`;
+    const issuer = `${SERVER}${path}`;
+    const jwt = await vcJwt(ob3Credential(issuer, acct.email), 'jwk');
+    await put(path, { id: issuer, type: 'Profile', name: 'Harbour Guild', publicKey: [{ publicKeyJwk: jwt.jwk }] });
+    const proven = await walletCall(token, 'AddBadge', { json: jwt.jwt });
+    expect(proven.json.status).toBe(200);
+    expect((await detail(token, proven.json['assertion_id'] as string)).issuer.claimed).toBe(false);
+  });
+
+  it('the nightly re-verification writes what it finds (a row imported under the old rule is claimed until then)', async () => {
+    const acct = await createAccount();
+    const token = await createSession(acct.id);
+    const path = `/store/${unique('issuer')}`;
+    const issuer = `${SERVER}${path}`;
+    const jwt = await vcJwt(ob3Credential(issuer, acct.email), 'jwk');
+    await put(path, { id: issuer, type: 'Profile', name: 'Harbour Guild', publicKey: [{ publicKeyJwk: jwt.jwk }] });
+    const added = await walletCall(token, 'AddBadge', { json: jwt.jwt });
+    const id = added.json['assertion_id'] as string;
+    // As migration 0020 leaves an OB 3.0 row imported before it, and long unchecked.
+    await env.DB.prepare('UPDATE host_assertions SET issuer_claimed = 1, verified_at = 0 WHERE id = ?').bind(id).run();
+    expect((await detail(token, id)).issuer.claimed).toBe(true);
+    await reverifyImported(env as unknown as Env);
+    expect((await detail(token, id)).issuer.claimed).toBe(false);
+  });
+});
+
+describe('endorsements follow the same rule', () => {
+  it("an endorsement naming one did:key but signed by another is invalid; a self-signed one's name is its own claim", async () => {
+    const endorser = await didKey();
+    const attacker = await didKey();
+    const endorsementBy = (signer: typeof endorser) =>
+      signer.sign({
+        '@context': [
+          'https://www.w3.org/ns/credentials/v2',
+          'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+        ],
+        id: `urn:uuid:${crypto.randomUUID()}`,
+        type: ['VerifiableCredential', 'EndorsementCredential'],
+        issuer: { id: endorser.did, type: ['Profile'], name: 'Sea Board' },
+        validFrom: '2026-01-01T00:00:00Z',
+        name: 'Endorsement',
+        credentialSubject: { id: 'https://guild.example/achievements/knots', type: ['EndorsementSubject'] },
+      });
+    const key = await didKey();
+    const c = await key.sign(
+      ob3Credential(key.did, LEARNER, { endorsement: [await endorsementBy(endorser), await endorsementBy(attacker)] }),
+    );
+    const r = (await verify(asJson(c))) as Report & { endorsements: Obj[] };
+    expect(r.endorsements.map((e) => [e['state'], e['claimed'] ?? false])).toEqual([
+      ['valid', true],
+      ['invalid', false],
+    ]);
   });
 });

@@ -11,6 +11,8 @@ export interface VerifyLabels extends Record<Item, string> {
   result: string;
   loading: string;
   success: string;
+  /** issued_by when the issuer's name is the credential's own claim (W003, issue 33). */
+  self_asserted: string;
   fail: string;
   pass: string;
   not_pass: string;
@@ -28,6 +30,8 @@ export interface VerifyLabels extends Record<Item, string> {
   endorsements: string;
   endorsements_note: string;
   endorsement_valid: string;
+  /** A valid endorsement whose endorser's name is its own claim (issue 33). */
+  endorsement_claimed: string;
   endorsement_invalid: string;
   endorsement_unverifiable: string;
   endorsement_unnamed: string;
@@ -150,12 +154,20 @@ export default function VerifyBadge(props: {
           <dl className="verify-items">
             {ITEMS.map((item) => {
               const r = report?.items[item];
+              // Issue 33: an issuer whose key is its own id alone (W003) is not shown as verified.
+              const claimed = item === 'issued_by' && r?.status === 'success' && findings.includes('W003');
               return (
-                <div key={item} className={`verify-item verify-${r?.status ?? 'loading'}`}>
+                <div key={item} className={`verify-item verify-${claimed ? 'claimed' : (r?.status ?? 'loading')}`}>
                   <dt>{labels[item]}</dt>
                   <dd>
                     <span className="verify-status">
-                      {!r ? labels.loading : r.status === 'success' ? labels.success : labels.fail}
+                      {!r
+                        ? labels.loading
+                        : claimed
+                          ? labels.self_asserted
+                          : r.status === 'success'
+                            ? labels.success
+                            : labels.fail}
                     </span>
                     {r && <span>{text(item, r.text)}</span>}
                   </dd>
@@ -171,7 +183,9 @@ export default function VerifyBadge(props: {
                 {report.endorsements.map((e, i) => (
                   <li key={i} className={`verify-endorsement verify-endorsement-${e.state}`}>
                     <span>{e.name ?? labels.endorsement_unnamed}</span>{' '}
-                    <span className="verify-status">{labels[`endorsement_${e.state}`]}</span>
+                    <span className="verify-status">
+                      {e.claimed && e.state === 'valid' ? labels.endorsement_claimed : labels[`endorsement_${e.state}`]}
+                    </span>
                   </li>
                 ))}
               </ul>

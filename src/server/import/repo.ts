@@ -21,6 +21,8 @@ export interface NewHostRow {
   rawCredential: string | null;
   /** Each OB 3.0 endorsement's verification as JSON (issue 21), or null. */
   endorsementsJson: string | null;
+  /** The issuer's name is the credential's own claim (W003, issue 33). */
+  issuerClaimed: boolean;
   now: number;
 }
 
@@ -37,6 +39,8 @@ export interface ReverifyVerdict {
   reason: string | null;
   /** An OB 3.0 badge's endorsements as this check found them (JSON), replacing the last; else null. */
   endorsementsJson: string | null;
+  /** The issuer's name is the credential's own claim (W003, issue 33), as this check found. */
+  issuerClaimed: boolean;
 }
 
 /** Imported badges as the import writes them; one per account and external id (duplicates refused). */
@@ -56,8 +60,8 @@ export function importRepo(d1: D1Database) {
         .prepare(
           `INSERT INTO host_assertions (id, account_id, external_id, source_url, assertion_json, badge_json, issuer_json,
              image_key, name, description, issuer_name, issuer_url, recipient_email, issued_on, expires_at, format,
-             raw_credential, endorsements_json, verify_status, verified_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
+             raw_credential, endorsements_json, issuer_claimed, verify_status, verified_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)
            ON CONFLICT (account_id, external_id) DO NOTHING RETURNING id`,
         )
         .bind(
@@ -79,6 +83,7 @@ export function importRepo(d1: D1Database) {
           r.format,
           r.rawCredential,
           r.endorsementsJson,
+          r.issuerClaimed ? 1 : 0,
           r.now,
           r.now,
           r.now,
@@ -102,10 +107,10 @@ export function importRepo(d1: D1Database) {
         .prepare(
           `UPDATE host_assertions SET verify_status = ?, verified_at = ?, updated_at = ?,
              revoked_at = CASE WHEN ? THEN COALESCE(revoked_at, ?) ELSE NULL END, revoked_reason = ?,
-             endorsements_json = ?
+             endorsements_json = ?, issuer_claimed = ?
            WHERE id = ?`,
         )
-        .bind(v.state, now, now, v.revoked ? 1 : 0, now, v.reason, v.endorsementsJson, id)
+        .bind(v.state, now, now, v.revoked ? 1 : 0, now, v.reason, v.endorsementsJson, v.issuerClaimed ? 1 : 0, id)
         .run();
     },
     /** All addresses of the account with whether each is verified (HV-06 needs the difference). */

@@ -5,7 +5,7 @@ import { revocationEntry } from '../verify/revocation';
 import { fromText, type VerifyInput } from '../verify/input';
 import { verifyBadge } from '../verify/verify';
 import { importRepo, type ReverifyRow, type ReverifyVerdict } from './repo';
-import { endorsementsJsonOf } from './service';
+import { endorsementsJsonOf, issuerClaimedIn } from './service';
 
 /** Imported badges are checked again when their last check is older than this. */
 export const REVERIFY_AFTER_MS = 7 * 86_400_000;
@@ -23,9 +23,9 @@ export async function reverifyImported(env: Env, now = Date.now()): Promise<numb
   const repo = importRepo(env.DB);
   const due = await repo.dueForReverify(now - REVERIFY_AFTER_MS, REVERIFY_BATCH);
   for (const row of due) {
-    const { state, revoked, reason, endorsementsJson } = await check(env, row, now);
+    const { state, ...verdict } = await check(env, row, now);
     if (state === 'unverifiable') continue;
-    await repo.recordVerdict(row.id, { state, revoked, reason, endorsementsJson }, now);
+    await repo.recordVerdict(row.id, { state, ...verdict }, now);
   }
   return due.length;
 }
@@ -55,6 +55,7 @@ async function check(env: Env, row: ReverifyRow, now: number): Promise<Checked> 
       revoked,
       reason: r.badge_information.revocation_reason,
       endorsementsJson: endorsementsJsonOf(r),
+      issuerClaimed: issuerClaimedIn(r),
     };
   }
   const id = (JSON.parse(row.assertionJson) as { id?: unknown }).id;
@@ -77,6 +78,7 @@ const plain = (state: Checked['state'], revoked = false, reason: string | null =
   revoked,
   reason,
   endorsementsJson: null,
+  issuerClaimed: false,
 });
 
 /** An expired badge is still a valid one: only E045 may be present. */

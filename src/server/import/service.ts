@@ -27,6 +27,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 export const endorsementsJsonOf = (r: VerificationReport): string | null =>
   r.endorsements?.length ? JSON.stringify(r.endorsements) : null;
 
+/** Whether the report found the issuer's name to be the credential's own claim (W003, issue 33). */
+export const issuerClaimedIn = (r: VerificationReport): boolean => r.verify_warnings_code.includes('W003');
+
 /** The id of an award made here that an assertion or credential id names, else null. */
 function ownAssertionIdOf(env: Env, externalId: string): string | null {
   const origin = new URL(env.PUBLIC_BASE_URL).origin;
@@ -119,6 +122,7 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
     format,
     rawCredential,
     endorsementsJson: endorsementsJsonOf(report),
+    issuerClaimed: issuerClaimedIn(report),
     now,
   });
   // The row and its "process completed" notification in one batch (issue 8).

@@ -38,7 +38,7 @@ export interface VerificationReport {
    * OB 3.0 endorsements, verified one level deep; they never change the four items (issue 21).
    * `name`: the endorser's name as the endorsement writes it (not itself verified), or null.
    */
-  endorsements?: { id: string | null; name: string | null; state: VerifyState }[];
+  endorsements?: { id: string | null; name: string | null; state: VerifyState; claimed?: true }[];
 }
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];

@@ -82,7 +82,7 @@ export function hostDetailItem(h: HostRow, now: number): DetailItem {
     criteria: criteria(parse(h.badgeJson)),
     narrative: str(assertion['narrative']),
     evidence: evidenceOf(assertion),
-    issuer: { id: '', name: h.issuerName, url: safeUrl(h.issuerUrl), certified: false },
+    issuer: { id: '', name: h.issuerName, url: safeUrl(h.issuerUrl), certified: false, claimed: h.issuerClaimed },
     revoked_reason: h.revokedReason,
     is_hidden: false,
     recipients_count: null,

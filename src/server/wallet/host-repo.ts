@@ -28,6 +28,7 @@ export type HostRow = Pick<
   | 'format'
   | 'verifiedAt'
   | 'endorsementsJson'
+  | 'issuerClaimed'
 >;
 
 const COLUMNS = {
@@ -53,6 +54,7 @@ const COLUMNS = {
   format: h.format,
   verifiedAt: h.verifiedAt,
   endorsementsJson: h.endorsementsJson,
+  issuerClaimed: h.issuerClaimed,
 };
 
 /** Imported badges: reads, publishing and deletion, each limited to the owner in its SQL (AZ-05). */
@@ -78,6 +80,15 @@ export function hostRepo(d1: D1Database) {
         .bind(isPublic ? 1 : 0, now, id, accountId)
         .all();
       return r.results.length;
+    },
+    /** The owner's row with the credential as it was received (its download); null when not theirs. */
+    async ownedCredential(id: string, accountId: string) {
+      const rows = await db(d1)
+        .select({ ...COLUMNS, rawCredential: h.rawCredential })
+        .from(h)
+        .where(and(eq(h.id, id), eq(h.accountId, accountId)))
+        .limit(1);
+      return rows[0] ?? null;
     },
     /** The stored image of the owner's row: null when the row is not theirs, a null key when it has none. */
     async ownedImage(id: string, accountId: string) {

@@ -23,7 +23,8 @@ export interface Ob3Details {
   endorsements: { issuer: string | null; comment: string | null; url: string | null; state: EndorsementState }[];
 }
 
-export type EndorsementState = 'verified' | 'invalid' | 'unverifiable' | 'unchecked';
+/** `claimed`: its signature verified, but with a key that is its endorser's id alone (issue 33). */
+export type EndorsementState = 'verified' | 'claimed' | 'invalid' | 'unverifiable' | 'unchecked';
 
 // A Map, not an object: a stored state such as "constructor" must not find anything.
 const STATES = new Map<unknown, EndorsementState>([
@@ -40,7 +41,8 @@ function stateAt(checked: unknown[], index: number, e: Obj): EndorsementState {
   const c = obj(checked[index]);
   const id = typeof e['id'] === 'string' ? e['id'] : null;
   if (!c || (c['id'] ?? null) !== id) return 'unchecked';
-  return STATES.get(c['state']) ?? 'unchecked';
+  const state = STATES.get(c['state']) ?? 'unchecked';
+  return state === 'verified' && c['claimed'] === true ? 'claimed' : state;
 }
 
 const MAX_ITEMS = 50;

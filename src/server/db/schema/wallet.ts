@@ -100,6 +100,8 @@ export const hostAssertions = sqliteTable(
     rawCredential: text('raw_credential'),
     /** Each endorsement's verification (issue 21, migration 0016): JSON [{id, name, state}], or null. */
     endorsementsJson: text('endorsements_json'),
+    /** The issuer's name is the credential's own claim, not proven (issue 33, migration 0020, W003). */
+    issuerClaimed: flag('issuer_claimed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -34,7 +34,13 @@ export interface Ob3State {
   /** True once a proof or the JWT signature verified. */
   signed: boolean;
   /** Endorsements verified one level deep, never touching the four items (name: the endorser's, as written). */
-  endorsements: { id: string | null; name: string | null; state: 'valid' | 'invalid' | 'unverifiable' }[];
+  endorsements: {
+    id: string | null;
+    name: string | null;
+    state: 'valid' | 'invalid' | 'unverifiable';
+    /** Valid, but signed by a key that is the endorser's id alone: its name is its own claim (issue 33). */
+    claimed?: true;
+  }[];
 }
 
 export const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
