@@ -148,6 +148,10 @@ export const ERRORS = {
   E422172: { status: 422, key: 'errors.E422172' }, // import: not a readable Lanyard export (damaged or unsupported ZIP)
   // Issue 33 (trust, second round): the 18x block of each status is its own.
   E400180: { status: 400, key: 'errors.E400180' }, // development SQL: the database refused a statement ({{reason}}: D1's own words)
+  // A revoked award's files that carry its credential are refused, never handed out as if valid
+  // (README "Downloads of a revoked badge or certificate"); the badge's PDF is printed marked instead.
+  E410180: { status: 410, key: 'errors.E410180' }, // badge revoked by its issuer: its image and credential files are no longer given
+  E410181: { status: 410, key: 'errors.E410181' }, // certificate revoked by its issuer: its PDF and blockchain certificate are no longer given
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -74,16 +74,24 @@ describe('Open Badges 3.0 downloads of a received badge (issue 21)', () => {
     }
   });
 
-  it('a revoked badge downloads as a credential our verifier calls revoked', async () => {
+  it('a credential downloaded before its revocation is then called revoked; a revoked badge is no longer given (410)', async () => {
     const bc = await newBadgeClass(apiKey);
     const [id] = (await awardTo(apiKey, bc, [owner.email])).ids as [string];
     await env.DB.prepare('UPDATE assertions SET account_id = ?, accept_status = 2 WHERE id = ?')
       .bind(owner.id, id)
       .run();
-    await issuerCall(`/assertions/${id}/revoke`, apiKey, { reason: 'Mistake' });
     const doc = (await (await post('Download/ob3json', owner.token, { assertion_id: id })).json()) as Obj;
+    await issuerCall(`/assertions/${id}/revoke`, apiKey, { reason: 'Mistake' });
     const report = await verifyBadge(env, { kind: 'json', doc }, [owner.email]);
     expect(report.verify_errors_code).toContain('E999');
+    // Issue 33, item 5: never handed out as if it were valid (tests/integration/revoked-downloads.test.ts).
+    for (const path of ['Download/ob3json', 'Download/ob3image']) {
+      const res = await post(path, owner.token, { assertion_id: id });
+      expect([res.status, ((await res.json()) as { errors: { code: string }[] }).errors[0]?.code]).toEqual([
+        410,
+        'E410180',
+      ]);
+    }
   });
 
   it('answers 404 E404101 for a claimable badge and for anyone but the owner (AZ-01)', async () => {

@@ -13,6 +13,8 @@ export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
   makePrivate: string;
   cannotPublish: string;
   download: string;
+  /** Why a revoked certificate's PDF is not offered (issue 33, item 5). */
+  revokedDownload: string;
   loading: string;
   shareHeading: string;
   shareHint: string;
@@ -121,20 +123,27 @@ export default function CertificateActions({
               </button>
             </form>
           )}
-          <form
-            method="post"
-            action={action}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void download();
-            }}
-          >
-            <HiddenToken token={formToken} />
-            <input type="hidden" name="action" value="pdf" />
-            <button type="submit" className="btn" disabled={busy !== null} aria-busy={busy === 'pdf'}>
-              {labels.download}
-            </button>
-          </form>
+          {revoked ? (
+            // Its PDF carries the signed credential: a revoked one is not handed out (410 E410181).
+            <p className="notice" role="note">
+              {labels.revokedDownload}
+            </p>
+          ) : (
+            <form
+              method="post"
+              action={action}
+              onSubmit={(e) => {
+                e.preventDefault();
+                void download();
+              }}
+            >
+              <HiddenToken token={formToken} />
+              <input type="hidden" name="action" value="pdf" />
+              <button type="submit" className="btn" disabled={busy !== null} aria-busy={busy === 'pdf'}>
+                {labels.download}
+              </button>
+            </form>
+          )}
         </div>
       </section>
       {isPublic && !revoked ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { wallet } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
+import type { DownloadKind } from '../../server/downloads/offered';
 
 export interface DownloadsLabels extends DownloadLabels {
   heading: string;
@@ -11,15 +12,25 @@ export interface DownloadsLabels extends DownloadLabels {
   ob3image: string;
 }
 
-const KINDS = ['image', 'json', 'pdf', 'ob3json', 'ob3image'] as const;
-
 /**
  * The owner's downloads of a received badge: baked image, Open Badges JSON, PDF certificate, and
- * the same badge as an Open Badges 3.0 credential (JSON, or baked into a PNG; issue 21).
+ * the same badge as an Open Badges 3.0 credential (JSON, or baked into a PNG; issue 21). The page
+ * says which `kinds` the badge has and, in `note`, why the others are not offered (the rule is
+ * offeredDownloads in src/server/downloads/offered.ts; issue 33, item 5).
  */
-export default function Downloads({ id, labels }: { id: string; labels: DownloadsLabels }) {
+export default function Downloads({
+  id,
+  kinds,
+  note,
+  labels,
+}: {
+  id: string;
+  kinds: readonly DownloadKind[];
+  note?: string | undefined;
+  labels: DownloadsLabels;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
-  const get = async (kind: (typeof KINDS)[number]) => {
+  const get = async (kind: DownloadKind) => {
     setBusy(kind);
     await downloadFile(wallet.Download[kind], { assertion_id: id }, labels);
     setBusy(null);
@@ -27,8 +38,13 @@ export default function Downloads({ id, labels }: { id: string; labels: Download
   return (
     <section className="downloads" aria-labelledby={`dl-${id}`}>
       <h2 id={`dl-${id}`}>{labels.heading}</h2>
+      {note && (
+        <p className="notice" role="note">
+          {note}
+        </p>
+      )}
       <div className="actions">
-        {KINDS.map((kind) => (
+        {kinds.map((kind) => (
           <button
             key={kind}
             type="button"

@@ -74,18 +74,21 @@ export function blockcertsService(env: Env) {
 
     /**
      * The owner's download (spec §7 Download/Blockchain): their own received badge or document,
-     * live; 404 for anyone else; 409 E409118 while it waits for the nightly anchoring.
+     * live; 404 for anyone else; 409 E409118 while it waits for the nightly anchoring; once
+     * revoked, 410 (E410180 badge, E410181 document): a revoked credential is not handed out.
      */
     async download(kind: 'badge' | 'acad_doc', id: string, accountId: string) {
       let name: string;
       let issuedOn: number;
       if (kind === 'badge') {
         const b = await ownedBadge(env.DB, id, accountId);
-        if (b.acceptStatus === 0 || !b.isBlockchain || b.revokedAt) throw new AppError('E404101');
+        if (b.acceptStatus === 0 || !b.isBlockchain) throw new AppError('E404101');
+        if (b.revokedAt) throw new AppError('E410180');
         ({ name, issuedOn } = b);
       } else {
         const d = accountId ? await acadPdfRepo(env.DB).owned(id, accountId) : null;
-        if (!d || d.revokedAt || d.deletedAt) throw new AppError('E404108');
+        if (!d || d.deletedAt) throw new AppError('E404108');
+        if (d.revokedAt) throw new AppError('E410181');
         ({ title: name, issuedOn } = d);
       }
       const c = await repo.bySubject(id);

@@ -6,15 +6,19 @@ export const PDF_RETRY_AFTER = 5;
 
 /**
  * The owner's downloads of an academic document (spec §7 AdAssertion/Download/*). Each answers
- * 404 E404108 for a document that is someone else's, missing, revoked or deleted (AZ-01: nothing
- * says which). `Download/Blockchain` (the next issue) is to be one more method here, next to `pdf`.
+ * 404 E404108 for a document that is someone else's, missing or deleted (AZ-01: nothing says
+ * which). The owner's revoked document is still on their page, so its download says why it is
+ * refused: 410 E410181. Its PDF carries the signed credential as an attachment, and a revoked
+ * credential is never handed out as if it were valid (README "Downloads of a revoked badge or
+ * certificate"); the Blockcerts download (blockcerts/service.ts) follows the same rule.
  */
 export function acadDownloadService(env: Env) {
   const repo = acadPdfRepo(env.DB);
 
   async function owned(id: string, accountId: string) {
     const doc = accountId ? await repo.owned(id, accountId) : null;
-    if (!doc || doc.revokedAt || doc.deletedAt) throw new AppError('E404108');
+    if (!doc || doc.deletedAt) throw new AppError('E404108');
+    if (doc.revokedAt) throw new AppError('E410181');
     return doc;
   }
 

@@ -42,15 +42,24 @@ export interface CertificateText {
   issuedOn: string;
   expiresOn: string | null;
   verify: string;
+  /** Set when the issuer revoked the badge: the mark and its line (date, and reason if given). */
+  revoked: { mark: string; line: string } | null;
 }
 
 /** A badge certificate's labels and dates in the download's language (rule 1 above). */
 export function certificateText(
   t: Translate,
   lang: Language,
-  b: { issuer: string; issuedOn: number; expiresAt: number | null; verifyUrl: string },
+  b: {
+    issuer: string;
+    issuedOn: number;
+    expiresAt: number | null;
+    verifyUrl: string;
+    revoked: { on: number; reason: string | null } | null;
+  },
 ): CertificateText {
   const date = new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: 'long', timeZone: 'UTC' });
+  const { revoked } = b;
   return {
     title: t('download.pdf_title'),
     certifies: t('download.pdf_certifies'),
@@ -59,6 +68,12 @@ export function certificateText(
     issuedOn: t('download.pdf_issued_on', { date: date.format(b.issuedOn) }),
     expiresOn: b.expiresAt === null ? null : t('download.pdf_expires_on', { date: date.format(b.expiresAt) }),
     verify: t('download.pdf_verify', { url: b.verifyUrl }),
+    revoked: revoked && {
+      mark: t('download.pdf_revoked_mark'),
+      line: revoked.reason
+        ? t('download.pdf_revoked_reason', { date: date.format(revoked.on), reason: revoked.reason })
+        : t('download.pdf_revoked', { date: date.format(revoked.on) }),
+    },
   };
 }
 

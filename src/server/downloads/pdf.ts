@@ -20,6 +20,8 @@ const A4 = { w: 842, h: 595 };
 const INK = rgb(0.12, 0.16, 0.22);
 const MUTED = rgb(0.35, 0.4, 0.47);
 const ACCENT = rgb(0.04, 0.36, 0.68);
+const DANGER = rgb(0.7, 0.09, 0.11);
+const WHITE = rgb(1, 1, 1);
 const MAX_CHARS = 160;
 
 type Run = { text: string; font: PDFFont };
@@ -36,7 +38,8 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
   const doc = await PDFDocument.create();
   // fontkit 2's typings declare collections too; a single-face WOFF always gives a Font.
   doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
-  doc.setTitle(`${input.badge} – ${input.recipient}`);
+  const { text } = input;
+  doc.setTitle(`${text.revoked ? `${text.revoked.mark}: ` : ''}${input.badge} – ${input.recipient}`);
   doc.setCreator('Lanyard');
   doc.setLanguage(htmlLang(input.lang));
   const fonts = new Map<string, Promise<PDFFont>>();
@@ -52,10 +55,10 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
     );
   };
   const page = doc.addPage([A4.w, A4.h]);
-  page.drawRectangle({ x: 24, y: 24, width: A4.w - 48, height: A4.h - 48, borderColor: ACCENT, borderWidth: 3 });
-  page.drawRectangle({ x: 32, y: 32, width: A4.w - 64, height: A4.h - 64, borderColor: ACCENT, borderWidth: 0.75 });
+  const frame = text.revoked ? DANGER : ACCENT;
+  page.drawRectangle({ x: 24, y: 24, width: A4.w - 48, height: A4.h - 48, borderColor: frame, borderWidth: 3 });
+  page.drawRectangle({ x: 32, y: 32, width: A4.w - 64, height: A4.h - 64, borderColor: frame, borderWidth: 0.75 });
 
-  const { text } = input;
   let y = A4.h - 110;
   if (input.badgePng) {
     const img = await doc.embedPng(input.badgePng).catch(() => null);
@@ -78,6 +81,14 @@ export async function renderCertificate(env: Env, input: CertificateInput): Prom
   const dates = text.expiresOn ? `${text.issuedOn}   ·   ${text.expiresOn}` : text.issuedOn;
   centered(page, await runsOf(dates), 11, y - 4, MUTED);
 
+  if (text.revoked) {
+    // Revoked: a band where the verification link was. Its public page is gone, so neither the
+    // link nor the QR code is printed; nothing on the page reads as a badge still held.
+    page.drawRectangle({ x: 40, y: 44, width: A4.w - 80, height: 74, color: DANGER });
+    centered(page, await runsOf(text.revoked.mark), 22, 90, WHITE);
+    centered(page, await runsOf(text.revoked.line), 11, 60, WHITE);
+    return doc.save({ useObjectStreams: false });
+  }
   const qr = await doc.embedPng(input.qrPng);
   page.drawImage(qr, { x: A4.w - 150, y: 52, width: 96, height: 96 });
   const verify = await runsOf(text.verify);

@@ -26,22 +26,31 @@ const download = <N extends string>(name: N, summary: string, responses: ReturnT
     responses,
   });
 
-const pdf = download('pdf', 'The PDF certificate of a received badge', binary('application/pdf', 'PDF'));
+const pdf = download(
+  'pdf',
+  'The PDF certificate of a received badge (a revoked one is printed REVOKED)',
+  binary('application/pdf', 'PDF'),
+);
 const image = download(
   'image',
-  'The baked badge image (PNG or SVG carrying the assertion)',
+  'The baked badge image (PNG or SVG carrying the assertion); 410 E410180 once revoked',
   binary('image/png', 'Image'),
 );
-const json = download('json', 'The Open Badges assertion (JSON-LD)', binary('application/ld+json', 'Assertion'));
+const json = download(
+  'json',
+  'The Open Badges assertion (JSON-LD); of an imported badge, the credential as received (JSON, or a compact JWS). ' +
+    '410 E410180 once revoked',
+  binary('application/ld+json', 'Assertion'),
+);
 // Issue 21: the same award as an Open Badges 3.0 credential, as JSON and baked into a PNG.
 const ob3json = download(
   'ob3json',
-  'The Open Badges 3.0 credential (signed OpenBadgeCredential, JSON)',
+  'The Open Badges 3.0 credential (signed OpenBadgeCredential, JSON); 410 E410180 once revoked',
   binary('application/vc+ld+json', 'OpenBadgeCredential'),
 );
 const ob3image = download(
   'ob3image',
-  'The badge image as a PNG carrying the Open Badges 3.0 credential (iTXt openbadgecredential)',
+  'The badge image as a PNG carrying the Open Badges 3.0 credential (iTXt openbadgecredential); 410 E410180 once revoked',
   binary('image/png', 'Image'),
 );
 const qr = route({
@@ -83,8 +92,7 @@ export const downloadRoutes = router
   })
   .openapi(json, async (c) => {
     const r = await downloadService(c.env).json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
-    const text = JSON.stringify(r.doc, null, 2);
-    return file(c, text, 'application/ld+json', downloadName('json', r.badge.name, 'json', r.badge.issuedOn));
+    return file(c, r.body, r.type, downloadName('json', r.name, r.ext, r.issuedOn));
   })
   .openapi(ob3json, async (c) => {
     const r = await downloadService(c.env).ob3Json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');

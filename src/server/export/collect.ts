@@ -62,6 +62,12 @@ async function metaFiles(env: Env, accountId: string): Promise<ExportFile[]> {
   ];
 }
 
+/*
+ * A revoked item keeps its record (its data, and the hosted documents, which say it was revoked)
+ * but not the files that carry its credential, as its downloads do (README "Downloads of a revoked
+ * badge or certificate", issue 33 item 5): a revoked credential is never handed out as a clean one.
+ */
+
 /** A badge issued here: its OB 2.0 assertion, baked image, OB 3.0 credential and Blockcerts copy. */
 async function issuedFiles(env: Env, b: IssuedItem, waitUntil: (p: Promise<unknown>) => void) {
   const dir = `badges/${b.id}`;
@@ -75,7 +81,8 @@ async function issuedFiles(env: Env, b: IssuedItem, waitUntil: (p: Promise<unkno
   const files: ExportFile[] = [];
   if (live.kind !== 'missing') files.push(json(`${dir}/assertion-ob2.json`, live.doc));
   if (image.kind === 'ok') files.push({ name: `${dir}/badge-baked.${image.type}`, bytes: image.bytes });
-  if (ob3) files.push(json(`${dir}/credential-ob3.json`, ob3));
+  // Revoked (or deleted by its issuer): the hosted documents say so, the baked image is not made.
+  if (ob3 && live.kind === 'ok') files.push(json(`${dir}/credential-ob3.json`, ob3));
   if (bc.kind !== 'missing') files.push(json(`${dir}/blockcerts.json`, bc.doc));
   return files;
 }
@@ -91,7 +98,7 @@ async function hostFiles(env: Env, h: HostItem) {
       issuer: parsed(h.issuerJson),
     }),
   ];
-  if (h.rawCredential !== null) {
+  if (h.rawCredential !== null && h.revokedAt === null) {
     const isJwt = !h.rawCredential.trimStart().startsWith('{');
     const base = h.format === 'blockcerts' ? 'blockcerts' : `credential-${h.format}`;
     files.push({ name: `${dir}/${base}.${isJwt ? 'jwt' : 'json'}`, bytes: enc.encode(h.rawCredential) });
@@ -112,7 +119,8 @@ async function certFiles(env: Env, c: CertItem) {
     pdfKey ? exportObjects(env.BUCKET).object(pdfKey) : null,
     blockcertsService(env).hosted(c.id),
   ]);
-  if (pdf) files.push({ name: `${dir}/certificate.pdf`, bytes: pdf.bytes });
+  // Its PDF carries the signed credential as an attachment.
+  if (pdf && c.revokedAt === null) files.push({ name: `${dir}/certificate.pdf`, bytes: pdf.bytes });
   if (bc.kind !== 'missing') files.push(json(`${dir}/blockcerts.json`, bc.doc));
   return files;
 }

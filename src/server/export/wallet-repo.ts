@@ -14,6 +14,7 @@ export interface HostItem extends IssuedItem {
   issuerJson: string;
   rawCredential: string | null;
   imageKey: string | null;
+  revokedAt: number | null;
 }
 export interface CertItem extends IssuedItem {
   title: string;
@@ -64,7 +65,8 @@ export function exportSourceRepo(d1: D1Database) {
     host: (accountId: string, after: string, limit = SLICE) =>
       page<HostItem>(
         `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn, format, assertion_json AS assertionJson,
-           badge_json AS badgeJson, issuer_json AS issuerJson, raw_credential AS rawCredential, image_key AS imageKey
+           badge_json AS badgeJson, issuer_json AS issuerJson, raw_credential AS rawCredential, image_key AS imageKey,
+           revoked_at AS revokedAt
          FROM host_assertions WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
         accountId,
         after,

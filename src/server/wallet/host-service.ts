@@ -10,6 +10,13 @@ export async function ownedHost(d1: D1Database, id: string, accountId: string): 
   return row;
 }
 
+/** The owner's imported badge with the credential as received (its download), or 404 (AZ-01). */
+export async function ownedHostCredential(d1: D1Database, id: string, accountId: string) {
+  const row = await hostRepo(d1).ownedCredential(id, accountId);
+  if (!row) throw new AppError('E404101');
+  return row;
+}
+
 /** An imported badge as the public sees it: public and not revoked, else null. */
 export async function findPublicHost(d1: D1Database, id: string): Promise<HostRow | null> {
   const row = await hostRepo(d1).byId(id);
