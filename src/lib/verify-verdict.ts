@@ -11,15 +11,18 @@ export interface VerdictReport {
 }
 
 /** Which overall message a report gets; `recipient_unchecked` is neutral, not a failure. */
-export type Verdict = 'pass' | 'revoked' | 'unverifiable' | 'recipient_unchecked' | 'not_pass';
+export type Verdict = 'pass' | 'altered' | 'revoked' | 'unverifiable' | 'recipient_unchecked' | 'not_pass';
 
 /**
  * The overall message of a verification. W001 (no address given) still fails awarded_to as spec §8
  * says, but when it is the only finding everything else was verified, so the page says so plainly
- * and asks for the address instead of calling a genuine badge invalid (issue 24 item 4).
+ * and asks for the address instead of calling a genuine badge invalid (issue 24 item 4). A document
+ * altered after it was signed (E179) says so before anything else: what it says is not the
+ * issuer's, whatever else failed (issue 33 item 4).
  */
 export function verdictOf(r: VerdictReport): Verdict {
   if (r.badge_pass) return 'pass';
+  if (r.verify_errors_code.includes('E179')) return 'altered';
   if (r.badge_information.revoked) return 'revoked';
   if (r.verify_state === 'unverifiable') return 'unverifiable';
   const onlyW001 =
@@ -36,3 +39,9 @@ export function verdictClass(v: Verdict): string {
       ? 'verdict verdict-neutral'
       : 'verdict verdict-fail';
 }
+
+/**
+ * Whether the values beside the four items are only what the document says: for an altered one
+ * they are shown "as written in the document, not verified", never as its verified details.
+ */
+export const asWritten = (v: Verdict) => v === 'altered';

@@ -76,10 +76,10 @@ describe('issuing Open Badges 3.0 (issue 21)', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('access-control-allow-origin')).toBe('*');
     expect(await served.json()).toEqual(c);
-    // A changed credential fails our proof check.
+    // A changed credential fails our proof check: altered after signing (E179).
     const changed = structuredClone(c);
     (changed['credentialSubject'] as { achievement: Obj }).achievement['name'] = 'Something else';
-    expect((await verify(changed, a.email)).verify_errors_code).toContain('E168');
+    expect((await verify(changed, a.email)).verify_errors_code).toContain('E179');
   });
 
   it('no credential for an unknown award; unknown issuers and lists are 404 with a catalogue code', async () => {

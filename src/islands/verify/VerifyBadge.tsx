@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { verdictClass, verdictOf } from '../../lib/verify-verdict';
+import { asWritten, verdictClass, verdictOf } from '../../lib/verify-verdict';
 import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 
@@ -16,6 +16,9 @@ export interface VerifyLabels extends Record<Item, string> {
   fail: string;
   pass: string;
   not_pass: string;
+  /** A document altered after signing (E179), and the note that its values are only what it says. */
+  altered: string;
+  as_written: string;
   unverifiable: string;
   revoked: string;
   /** Contains {{reason}}. */
@@ -151,6 +154,7 @@ export default function VerifyBadge(props: {
           {report?.badge_information.revoked && report.badge_information.revocation_reason && (
             <p>{labels.revoked_reason.replace('{{reason}}', report.badge_information.revocation_reason)}</p>
           )}
+          {kind && asWritten(kind) && <p className="verify-as-written">{labels.as_written}</p>}
           <dl className="verify-items">
             {ITEMS.map((item) => {
               const r = report?.items[item];

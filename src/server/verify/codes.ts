@@ -7,7 +7,11 @@
  * | E168 | issued_by  | issuer not verified: profile missing or unreadable, or not the one at   |
  * |      |            | the id it declares (HV-20); origin rule broken (a malformed rule or an   |
  * |      |            | allowedOrigins with a port included, HV-21); key not listed, not the    |
- * |      |            | issuer's or not at its id; signature invalid (with the key read again)  |
+ * |      |            | issuer's or not at its id                                               |
+ * | E179 | all four   | altered or damaged after signing: the signature (OB 2.0 JWS, OB 3.0     |
+ * |      |            | proof or VC-JWT) does not match the contents with the key it names (for |
+ * |      |            | OB 2.0 read again), or a PDF's attached signed credential (*.jws) no    |
+ * |      |            | longer reads as one (issue 33). Nothing the document says is verified   |
  * | E042 | issued_on  | issue date missing or not ISO 8601                                      |
  * | E043 | issued_on  | issue date in the future                                                |
  * | E022 | awarded_to | no recipient identity                                                   |
@@ -82,11 +86,13 @@
  * of the issuer's documents fails issued_by, of the recipient awarded_to, of the assertion or its
  * badge class the badge itself (all four). Dates keep E042/E044.
  *
- * W001/W002 are warnings but fail awarded_to (spec §8). `verify_state` tells "invalid" from
+ * W001/W002 are warnings but fail awarded_to (spec §8); W001 is left out beside E179 (whose address
+ * to check is moot for a document that was altered). `verify_state` tells "invalid" from
  * "could not verify now" (HV-08, JWS-05), which the four items alone cannot.
  */
 export type VerifyCode =
   | 'E168'
+  | 'E179'
   | 'E169'
   | 'E042'
   | 'E043'
@@ -137,6 +143,7 @@ export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
 /** Where each code fails the report: one item, all four, or none (a warning that only informs). */
 export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E168: 'issued_by',
+  E179: 'all',
   E169: 'issued_by',
   E042: 'issued_on',
   E043: 'issued_on',

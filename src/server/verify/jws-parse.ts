@@ -64,3 +64,23 @@ export function parseJws(text: string): ParsedJws {
 
 /** Whether a string looks like a compact JWS at all (three base64url segments). */
 export const looksLikeJws = (text: string) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(text.trim());
+
+/**
+ * Whether a compact JWS (or JWT) still reads as one, whatever its algorithm: three canonical
+ * base64url segments whose header (naming its `alg`, which RFC 7515 requires) and payload are JSON
+ * objects. A signed credential that fails this was damaged or changed in transit, which a PDF's
+ * attachment tells apart from "no credential".
+ */
+export function jwsReadable(text: string): boolean {
+  const parts = text.trim().split('.');
+  if (parts.length !== 3 || text.length > MAX_JWS) return false;
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  try {
+    const [h = '', p = '', s = ''] = parts;
+    if (typeof parseBadgeJson(dec.decode(decodeSegment(h)))['alg'] !== 'string') return false;
+    parseBadgeJson(dec.decode(decodeSegment(p)));
+    return decodeSegment(s).length > 0;
+  } catch {
+    return false;
+  }
+}

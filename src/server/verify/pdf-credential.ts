@@ -24,8 +24,14 @@ export const PDF_LIMITS = {
 const text = (o: PDFObject | undefined) =>
   o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null;
 
-/** Inflates a FlateDecode stream, giving up past the cap (a small stream can inflate to gigabytes). */
-async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
+/** Bytes that no longer read as what they were stored as: a stream that does not inflate. */
+const BROKEN = 'broken';
+
+/**
+ * Inflates a FlateDecode stream, giving up past the cap (a small stream can inflate to gigabytes):
+ * null then, BROKEN when the stream is no valid deflate data (its checksum included).
+ */
+async function inflate(bytes: Uint8Array): Promise<Uint8Array | null | typeof BROKEN> {
   const reader = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -41,7 +47,7 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
       parts.push(value);
     }
   } catch {
-    return null;
+    return BROKEN;
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -52,8 +58,8 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
   return out;
 }
 
-/** An embedded file's bytes: stored as is or with FlateDecode; anything else is not ours. */
-async function fileBytes(stream: PDFRawStream): Promise<Uint8Array | null> {
+/** An embedded file's bytes: stored as is or with FlateDecode; anything else is not ours (null). */
+async function fileBytes(stream: PDFRawStream): Promise<Uint8Array | null | typeof BROKEN> {
   const raw = stream.getContents();
   if (raw.length > PDF_LIMITS.maxStored) return null;
   const filter = stream.dict.lookup(PDFName.of('Filter'));
@@ -86,11 +92,22 @@ function embeddedFiles(doc: PDFDocument): [string, PDFDict][] {
 }
 
 /**
- * The texts attached to a PDF, the signed credential first: a file named *.jws, then the others
- * in the document's order (a PDF printed here carries credential.jws and assertion.json). An empty
- * list when the bytes are not a PDF or carry no attachment; never a throw, whatever the bytes.
+ * One file attached to a PDF: `signed` when it is named *.jws (a signed credential); `text` null
+ * when its stored bytes no longer inflate (damaged or changed in the PDF itself).
  */
-export async function attachedCredentials(bytes: Uint8Array): Promise<string[]> {
+export interface AttachedFile {
+  name: string;
+  signed: boolean;
+  text: string | null;
+}
+
+/**
+ * The files attached to a PDF, the signed credentials first, then the others in the document's
+ * order (a PDF printed here carries credential.jws and assertion.json). Files too large to be a
+ * credential, or in a form not ours, are left out. An empty list when the bytes are not a PDF or
+ * carry no attachment; never a throw, whatever the bytes.
+ */
+export async function attachedFiles(bytes: Uint8Array): Promise<AttachedFile[]> {
   if (bytes.length > PDF_LIMITS.maxBytes) return [];
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (!head.includes('%PDF-')) return [];
@@ -100,7 +117,7 @@ export async function attachedCredentials(bytes: Uint8Array): Promise<string[]> 
       throwOnInvalidObject: false,
       updateMetadata: false,
     });
-    const files: { name: string; text: string }[] = [];
+    const files: AttachedFile[] = [];
     for (const [key, spec] of embeddedFiles(doc)) {
       const ef = spec.lookup(PDFName.of('EF'));
       const stream = ef instanceof PDFDict ? ef.lookup(PDFName.of('F')) : undefined;
@@ -108,11 +125,16 @@ export async function attachedCredentials(bytes: Uint8Array): Promise<string[]> 
       const data = await fileBytes(stream);
       if (!data) continue;
       const name = text(spec.lookup(PDFName.of('UF'))) ?? text(spec.lookup(PDFName.of('F'))) ?? key;
-      files.push({ name, text: new TextDecoder('utf-8', { fatal: false }).decode(data) });
+      const read = data === BROKEN ? null : new TextDecoder('utf-8', { fatal: false }).decode(data);
+      files.push({ name, signed: /\.jws$/i.test(name), text: read });
     }
-    const signed = (f: { name: string }) => (/\.jws$/i.test(f.name) ? 0 : 1);
-    return files.sort((a, b) => signed(a) - signed(b)).map((f) => f.text);
+    return files.sort((a, b) => Number(b.signed) - Number(a.signed));
   } catch {
     return [];
   }
+}
+
+/** The texts of the files attached to a PDF that could be read, the signed credentials first. */
+export async function attachedCredentials(bytes: Uint8Array): Promise<string[]> {
+  return (await attachedFiles(bytes)).flatMap((f) => (f.text === null ? [] : [f.text]));
 }

@@ -1,17 +1,36 @@
 import { AppError } from '../errors';
 import { OB_PREFIX } from '../openbadges/urls';
 import { fromBase64, fromText, type VerifyInput } from './input';
-import { attachedCredentials } from './pdf-credential';
+import { jwsReadable } from './jws-parse';
+import { attachedFiles, type AttachedFile } from './pdf-credential';
+
+/** A PDF whose signed credential is attached but no longer reads as one: altered or damaged (E179). */
+export const ALTERED = 'altered';
+
+/** A signed attachment as the credential it is, or null when it no longer reads as one. */
+function signedInput(f: AttachedFile): VerifyInput | null {
+  const input = f.text === null ? null : fromText(f.text);
+  return input && (input.kind !== 'jws' || jwsReadable(input.text)) ? input : null;
+}
 
 /**
  * What a certificate PDF carries, to be verified exactly as that credential would be on its own:
- * its attached signed credential (a compact JWS) or, failing that, another attachment that is one.
- * A PDF with nothing verifiable attached, or bytes that are no PDF, is E422100 ("no badge data").
+ * its attached signed credential (a compact JWS) or, when it has none, another attachment that is
+ * one. A signed attachment that no longer reads (its stream does not inflate, or its text is no
+ * JWS any more) is ALTERED: the PDF's unsigned copy beside it is not verified in its place, as it
+ * would only fail for being unsigned (E983). A PDF with nothing verifiable attached, or bytes that
+ * are no PDF, is E422100 ("no badge data").
  */
-export async function pdfVerifyInput(b64: string): Promise<VerifyInput> {
+export async function pdfVerifyInput(b64: string): Promise<VerifyInput | typeof ALTERED> {
   const bytes = fromBase64(b64);
-  for (const text of bytes ? await attachedCredentials(bytes) : []) {
-    const input = fromText(text);
+  const files = bytes ? await attachedFiles(bytes) : [];
+  for (const f of files.filter((x) => x.signed)) {
+    const input = signedInput(f);
+    if (input) return input;
+  }
+  if (files.some((f) => f.signed)) return ALTERED;
+  for (const f of files) {
+    const input = f.text === null ? null : fromText(f.text);
     if (input) return input;
   }
   throw new AppError('E422100');

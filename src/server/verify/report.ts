@@ -43,7 +43,11 @@ export interface VerificationReport {
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];
 
-/** Builds the report: each item fails when a code of its own (or E999) is present. */
+/**
+ * Builds the report: each item fails when a code of its own (or one of all four) is present. W001
+ * (no address given) is not reported beside E179: the document itself was altered, so whose
+ * address to check it against does not matter (issue 33).
+ */
 export function buildReport(
   info: BadgeInformation,
   texts: Partial<Record<Item, string | null>>,
@@ -51,7 +55,8 @@ export function buildReport(
   unverifiable = false,
   checks: CheckResult[] = [],
 ): VerificationReport {
-  const unique = [...new Set(codes)];
+  const altered = codes.includes('E179');
+  const unique = [...new Set(codes)].filter((c) => !(altered && c === 'W001'));
   const failed = (item: Item) => unique.some((c) => ITEM_OF[c] === item || ITEM_OF[c] === 'all');
   const items = Object.fromEntries(
     ITEMS.map((i) => [i, { status: failed(i) ? 'fail' : 'success', text: texts[i] ?? null }]),
@@ -82,3 +87,11 @@ export const EMPTY_INFO: BadgeInformation = {
   revoked: false,
   revocation_reason: null,
 };
+
+/**
+ * A document whose signed credential could not be read at all (a PDF's attached *.jws damaged or
+ * changed so that it is no JWS any more): altered or damaged, nothing of it read (E179).
+ */
+export function alteredReport(check: string): VerificationReport {
+  return buildReport(EMPTY_INFO, {}, ['E179'], false, [{ check, outcome: 'fail', code: 'E179', severity: 'error' }]);
+}

@@ -3,8 +3,8 @@ import { throttle } from '../http/throttle';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { fromText, toVerifyInput, type VerificationRequest, type VerifyInput } from './input';
-import { ownAssertionId, pdfVerifyInput } from './pdf-input';
-import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
+import { ALTERED, ownAssertionId, pdfVerifyInput } from './pdf-input';
+import { alteredReport, buildReport, EMPTY_INFO, type VerificationReport } from './report';
 import { verifyRepo, type IssuedRecipient } from './repo';
 import { verifyBadge } from './verify';
 
@@ -26,6 +26,8 @@ export async function verifyRequest(
 ): Promise<VerificationReport> {
   const resolved = await resolve(env, request, emails, viewer);
   if (!resolved) return buildReport(EMPTY_INFO, {}, ['E999']);
+  // A PDF whose attached signed credential no longer reads: nothing of it can be verified (E179).
+  if (resolved === ALTERED) return alteredReport('readPdfCredential');
   const { input, own } = resolved;
   if (request.input_type !== 'assertion_id') await throttle(env.OUTBOUND_LIMIT, client);
   const checked = own ? [own.email] : emails;
@@ -48,7 +50,7 @@ async function resolve(
   request: VerificationRequest,
   emails: string[],
   viewer: string | null,
-): Promise<{ input: VerifyInput; own: IssuedRecipient | null } | null> {
+): Promise<{ input: VerifyInput; own: IssuedRecipient | null } | typeof ALTERED | null> {
   const repo = verifyRepo(env.DB);
   if (request.input_type === 'host_assertion_id') {
     const host = request.host_assertion_id ? await repo.hostRecipient(request.host_assertion_id, viewer) : null;
@@ -67,6 +69,7 @@ async function resolve(
       ? await pdfVerifyInput(request.pdf ?? '')
       : (request.input_type === 'assertion_id' && (await signedById(env, request.assertion_id))) ||
         toVerifyInput(env, request);
+  if (input === ALTERED) return ALTERED;
   if (!input) return null;
   // A badge or certificate issued here, given by id or carried by its PDF, is checked against the
   // address it was sent to when no address is given.

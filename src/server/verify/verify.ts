@@ -82,7 +82,8 @@ function fillOb3(s: ob3.Ob3State, out: VerifiedDocs) {
 
 /**
  * The spec's report from what the checks found. The issuer's name is shown only when nothing
- * failed about the issuer (E168): a name from a profile that was not verified is not shown.
+ * failed about the issuer or the signature (E168, E177, E179): a name from a profile that was not
+ * verified is not shown.
  */
 function reportOf(ctx: VerifyContext, results: CheckResult[], unverifiable: boolean): VerificationReport {
   const codes = results.flatMap((r) => (r.code ? [r.code] : []));
@@ -91,8 +92,9 @@ function reportOf(ctx: VerifyContext, results: CheckResult[], unverifiable: bool
     : ctx.bc
       ? (datesOf(ctx.bc) as Obj)
       : (ctx.assertion ?? (ctx.revoked ? ctx.found : null));
-  // A name from an issuer that was not verified is not shown (OB 3.0: its key not found either).
-  const issuerTrusted = !codes.some((c) => c === 'E168' || c === 'E177');
+  // A name from an issuer that was not verified is not shown (OB 3.0: its key not found either),
+  // nor one from a document altered after signing (E179: the name is only what it says now).
+  const issuerTrusted = !codes.some((c) => c === 'E168' || c === 'E177' || c === 'E179');
   const issuer = ctx.ob3 ? ob3.issuerOf(ctx.ob3.credential) : ctx.issuer;
   const dates = dated ? checkDates(dated['issuedOn'], dated['expires'], ctx.now) : null;
   const info = {

@@ -4,10 +4,11 @@ export type Obj = Record<string, unknown>;
 
 /**
  * Codes a VC-JWT refusal carries (plan section 3): E991 no algorithm read here, E177 no key, E168
- * signature or key refused, E978 registered claims disagree with the credential, E980 not a
- * credential, E045 expired (`exp`), E043 not valid yet (`nbf`).
+ * key refused, E179 signature does not match (altered after signing, issue 33), E978 registered
+ * claims disagree with the credential, E980 not a credential, E045 expired (`exp`), E043 not valid
+ * yet (`nbf`).
  */
-export type Ob3JwtCode = 'E991' | 'E177' | 'E168' | 'E978' | 'E980' | 'E045' | 'E043';
+export type Ob3JwtCode = 'E991' | 'E177' | 'E168' | 'E179' | 'E978' | 'E980' | 'E045' | 'E043';
 
 /** A decoded VC-JWT: its credential is `vc` (VC 1.1) or the payload itself (VC Data Model 2.0). */
 export interface ParsedVcJwt {

@@ -1,4 +1,4 @@
-import { compactVerify, importJWK, type JWK } from 'jose';
+import { compactVerify, errors, importJWK, type JWK } from 'jose';
 import { claimDisagreements } from './claims';
 import { parseVcJwt } from './parse';
 import { refuse, type KeyResolver, type VcJwtResult } from './result';
@@ -18,8 +18,9 @@ const SKEW_SECONDS = 60;
 
 /**
  * Verifies a compact VC-JWT for OB 3.0: parsed and refused as {@link parseVcJwt} says, the key taken
- * from `options`, the signature checked with that key under the header's algorithm only, then the
- * registered claims matched against the credential and `exp` / `nbf` against the clock. Never throws.
+ * from `options`, the signature checked with that key under the header's algorithm only (a mismatch
+ * is E179, a key that cannot check it E168), then the registered claims matched against the
+ * credential and `exp` / `nbf` against the clock. Never throws.
  */
 export async function verifyVcJwt(jwt: string, options: VerifyVcJwtOptions): Promise<VcJwtResult> {
   const parsed = parseVcJwt(jwt);
@@ -39,8 +40,11 @@ export async function verifyVcJwt(jwt: string, options: VerifyVcJwtOptions): Pro
   try {
     const key = await importJWK(jwk, alg);
     await compactVerify(jwt.trim(), key, { algorithms: [alg] });
-  } catch {
-    return refuse('E168', `the signature does not verify with the ${alg} key`, credential);
+  } catch (err) {
+    // The key was usable and the signature does not match the token: altered after signing (E179).
+    if (err instanceof errors.JWSSignatureVerificationFailed)
+      return refuse('E179', `the signature does not match the token with the ${alg} key`, credential);
+    return refuse('E168', `the ${alg} key cannot verify this token`, credential);
   }
   const disagreements = claimDisagreements(payload, credential);
   if (disagreements.length) return refuse('E978', disagreements.join('; '), credential);

@@ -12,7 +12,8 @@ export type ProofFailure =
   | 'key-unresolvable' // unknown scheme or DID method, not a URL, a key we cannot load (E177)
   | 'key-unsupported' // a key that is not an Ed25519 key, or a broken one (E177)
   | 'key-not-issuers' // a fragment key whose controller is not issuer.id (E168)
-  | 'signature-invalid'; // the key loaded, the signature does not match (E168)
+  | 'signature-invalid' // the key loaded, the signature does not match the contents: altered (E179)
+  | 'proof-refused'; // the key not authorised for this purpose, or a timestamp out of range (E168)
 
 export type ProofOutcome =
   { verified: true; controller: string | null } | { verified: false; reason: ProofFailure; detail: string };
@@ -43,6 +44,12 @@ function findError<T extends object>(err: unknown, match: (e: object) => e is T,
 const isRefused = (e: object): e is Refused => e instanceof Refused;
 // jsonld's safe mode (which the suites use) throws this for a term or @type no context defines.
 const isSafeModeError = (e: object): e is Error => (e as { name?: unknown }).name === 'jsonld.ValidationError';
+// jsonld-signatures' refusals of a proof whose signature is not in question: a key its controller
+// does not authorise for assertions, a proof for another purpose, a timestamp out of range. Any
+// other failure (the suites' "Invalid signature.", a proofValue that no longer decodes to a
+// signature) means the signature does not match the credential.
+const PURPOSE_REFUSAL = /not authorized by controller|No matching proofs found|timestamp is out of range/;
+const isRefusal = (e: object): e is Error => PURPOSE_REFUSAL.test(String((e as { message?: unknown }).message));
 
 const KEY_FAILURES: Record<string, ProofFailure> = {
   'key-unresolvable': 'key-unresolvable',
@@ -58,7 +65,10 @@ const KEY_FAILURES: Record<string, ProofFailure> = {
 function reasonOf(err: unknown, method: string): ProofOutcome {
   const refused = findError(err, isRefused);
   const detail = String((refused ?? (err as Error | undefined))?.message ?? err).slice(0, 300);
-  if (!refused) return fail(findError(err, isSafeModeError) ? 'json-ld-invalid' : 'signature-invalid', detail);
+  if (!refused) {
+    if (findError(err, isSafeModeError)) return fail('json-ld-invalid', detail);
+    return fail(findError(err, isRefusal) ? 'proof-refused' : 'signature-invalid', detail);
+  }
   // The loader cannot tell a context from a key URL; the proof's method (or its controller) can.
   const isKey = refused.url === method || refused.url === method.split('#')[0];
   if (!isKey) return fail('context-not-bundled', detail);

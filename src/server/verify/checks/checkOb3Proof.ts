@@ -2,7 +2,10 @@ import { verifyOb3Proofs, type ProofFailure } from '../../ob3/proof/verify';
 import { fail, PASS, SKIP, type Check } from '../check';
 import type { VerifyCode } from '../codes';
 
-/** The spec's codes for why the proofs did not verify (plan section 3). */
+/**
+ * The spec's codes for why the proofs did not verify (plan section 3). A signature that does not
+ * match the credential with the key it names: changed after signing (E179, issue 33).
+ */
 const CODE_OF: Record<ProofFailure, VerifyCode> = {
   'no-proof': 'E991',
   malformed: 'E991',
@@ -12,7 +15,8 @@ const CODE_OF: Record<ProofFailure, VerifyCode> = {
   'key-unresolvable': 'E177',
   'key-unsupported': 'E177',
   'key-not-issuers': 'E168',
-  'signature-invalid': 'E168',
+  'signature-invalid': 'E179',
+  'proof-refused': 'E168',
 };
 
 /**

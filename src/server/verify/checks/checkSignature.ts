@@ -1,5 +1,5 @@
 import { fail, PASS, SKIP, type Check } from '../check';
-import { freshSigningKey } from '../context';
+import { freshSigningKey, type Obj, type VerifyContext } from '../context';
 import type { ParsedJws } from '../jws-parse';
 import { keyOwnerProblem } from './checkKeyOwner';
 
@@ -37,21 +37,42 @@ export async function verifyRs256(jws: ParsedJws, publicKeyPem: unknown): Promis
 }
 
 /**
+ * Whether the JWS does not match its contents with the key the badge names (`verification.creator`),
+ * whoever's key that is: a key kept from an earlier verification is read once more first, since
+ * issuers replace keys at the same URL. An unusable key, or one that cannot be read again, says
+ * nothing either way.
+ */
+async function mismatched(ctx: VerifyContext, jws: ParsedJws, key: Obj): Promise<boolean> {
+  if ((await verifyRs256(jws, key['publicKeyPem'])) !== 'signature') return false;
+  if (ctx.keyRead) return true;
+  const fresh = await freshSigningKey(ctx);
+  return fresh.kind === 'ok' && (await verifyRs256(jws, fresh.doc['publicKeyPem'])) === 'signature';
+}
+
+/**
  * Signed badges, step 6: the JWS verifies with the issuer's own key. A key kept from an earlier
  * verification that does not verify it is read once more before the verdict: issuers rotate keys
- * at the same URL. The key read again must pass the same owner rules (checkKeyOwner). Spec §8 has
- * no code of its own for a bad signature; it fails issued_by with E168 (our mapping).
+ * at the same URL. The key read again must pass the same owner rules (checkKeyOwner); a key that
+ * cannot be read again or is not the issuer's is E168. A signature that the key does not verify
+ * means the badge was altered after signing (or damaged): E179, which fails all four items, since
+ * nothing it says is then the issuer's (issue 33; spec §8 has no code of its own for it). That is
+ * asked of the key the badge names even when the chain broke before it (a badge class or issuer
+ * not found, a key not the issuer's): a changed URL in the badge is reported as the change it is.
  */
 export const checkSignature: Check = {
   name: 'checkSignature',
   async run(ctx) {
-    if (!ctx.jws || !ctx.key || !ctx.issuer) return SKIP;
-    if (!(await verifyRs256(ctx.jws, ctx.key['publicKeyPem']))) return PASS;
-    if (ctx.keyRead) return fail('E168');
+    if (!ctx.jws) return SKIP;
+    if (!ctx.key || !ctx.issuer)
+      return ctx.keyFound && (await mismatched(ctx, ctx.jws, ctx.keyFound)) ? fail('E179') : SKIP;
+    const first = await verifyRs256(ctx.jws, ctx.key['publicKeyPem']);
+    if (!first) return PASS;
+    if (ctx.keyRead) return fail(first === 'signature' ? 'E179' : 'E168');
     const fresh = await freshSigningKey(ctx);
     if (fresh.kind !== 'ok') return fail('E168', fresh.kind === 'unreachable');
     if (!fresh.bound || keyOwnerProblem(fresh.doc, ctx.issuer)) return fail('E168');
     ctx.keyFound = ctx.key = fresh.doc;
-    return (await verifyRs256(ctx.jws, fresh.doc['publicKeyPem'])) ? fail('E168') : PASS;
+    const again = await verifyRs256(ctx.jws, fresh.doc['publicKeyPem']);
+    return again === 'signature' ? fail('E179') : again ? fail('E168') : PASS;
   },
 };
