@@ -553,8 +553,9 @@ describe('endorsements (verified one level deep, reported apart from the four it
     const r = await run(asJson(signed));
     expect(r.checks.filter((c) => c.outcome === 'fail')).toEqual([]);
     expect(r.badge_pass).toBe(true);
+    // Its endorser is a did:key that signed itself: valid, its name its own claim (issue 33).
     expect(r.endorsements).toEqual([
-      { id: endorsement['id'], name: 'Endorsing body', state: 'valid' },
+      { id: endorsement['id'], name: 'Endorsing body', state: 'valid', claimed: true },
       { id: endorsement['id'], name: 'Endorsing body', state: 'invalid' },
     ]);
     const viaRoute = await route({ input_type: 'json', json: JSON.stringify(signed) });
