@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from '@pdfme/pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from '@pdfme/pdf-lib';
 import { base64url } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '../../src/lib/base64';
@@ -7,6 +7,7 @@ import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
 import { ob3CredentialOf } from '../../src/server/ob3/issue/service';
 import { attachedCredentials } from '../../src/server/verify/pdf-credential';
 import { docRow, seedDoc, seedIssuer, seedOwner } from './acad-helpers';
+import { attachment, reembed } from '../support/pdf-attachments';
 import { BASE, SAME_ORIGIN, unique } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 
@@ -54,26 +55,6 @@ function expectAltered(r: Report, alone = true) {
   for (const item of Object.values(r.items)) expect(item.status).toBe('fail');
   // An issuer named by a document whose signature failed is not shown as its issuer.
   expect(r.badge_information['issuer_name']).toBeNull();
-}
-
-const nameOf = (o: unknown) => (o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null);
-
-/** The file spec of one attachment of a PDF, as pdf-lib's name tree holds it. */
-function attachment(doc: PDFDocument, file: string): PDFDict {
-  const tree = doc.catalog.lookup(PDFName.of('Names'), PDFDict).lookup(PDFName.of('EmbeddedFiles'), PDFDict);
-  const pairs = tree.lookup(PDFName.of('Names'), PDFArray);
-  for (let i = 0; i + 1 < pairs.size(); i += 2)
-    if (nameOf(pairs.lookup(i)) === file) return pairs.lookup(i + 1, PDFDict);
-  throw new Error(`no attachment ${file}`);
-}
-
-/** The same PDF with one attachment's contents replaced (compressed, as pdf-lib attaches files). */
-async function reembed(pdf: Uint8Array, file: string, text: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  const ef = attachment(doc, file).lookup(PDFName.of('EF'), PDFDict);
-  const stream = doc.context.flateStream(new TextEncoder().encode(text), { Type: 'EmbeddedFile' });
-  ef.set(PDFName.of('F'), doc.context.register(stream));
-  return doc.save({ useObjectStreams: false });
 }
 
 /** The same PDF bytes with one bit flipped in the middle of an attachment's stored stream. */
