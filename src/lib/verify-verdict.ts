@@ -25,8 +25,12 @@ export function verdictOf(r: VerdictReport): Verdict {
   if (r.verify_errors_code.includes('E179')) return 'altered';
   if (r.badge_information.revoked) return 'revoked';
   if (r.verify_state === 'unverifiable') return 'unverifiable';
+  // W001 and no other reason for awarded_to to fail (W002: an identity no address can match); the
+  // warnings that fail no item (W003, W004) do not make a genuine badge read as a failure (issue 33).
   const onlyW001 =
-    r.verify_errors_code.length === 0 && r.verify_warnings_code.length === 1 && r.verify_warnings_code[0] === 'W001';
+    r.verify_errors_code.length === 0 &&
+    r.verify_warnings_code.includes('W001') &&
+    !r.verify_warnings_code.includes('W002');
   const restPassed = (['issued_by', 'issued_on', 'expires_on'] as const).every((i) => r.items[i].status === 'success');
   return onlyW001 && restPassed ? 'recipient_unchecked' : 'not_pass';
 }
