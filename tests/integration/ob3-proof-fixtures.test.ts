@@ -36,7 +36,7 @@ const EXPECTED: Record<string, Expected> = {
   'simple-err-proof-value.json': 'signature-invalid',
   'endorsement-err-schema-status-refresh.json': 'signature-invalid',
   'simple-noproof.json': 'no-proof',
-  'simple-eddsa-2022.json': 'unsupported-suite', // old cryptosuite name (plan D3)
+  'simple-eddsa-2022.json': 'verified', // the draft name of eddsa-rdfc-2022, Data Integrity v1 (issue 33)
   'sd/derivedcredential.json': 'verified', // ecdsa-sd-2023 derived proof, P-256 key in the fragment (plan D3)
   'credential-status-revoked.json': 'key-unresolvable', // did:web: not resolved by this core (offline)
   'simple-err-issuer.json': 'key-not-issuers', // no issuer at all

@@ -111,7 +111,6 @@ describe('our own signatures (fresh Ed25519 key, did:key issuer)', () => {
     const proof = signed['proof'] as Record<string, unknown>;
     for (const changed of [
       { ...proof, type: 'SomeProofType' },
-      { ...proof, cryptosuite: 'eddsa-2022' },
       { ...proof, cryptosuite: 'ecdsa-rdfc-2019' },
       { ...proof, type: 'JsonWebSignature2020', cryptosuite: undefined },
     ]) {
@@ -120,9 +119,12 @@ describe('our own signatures (fresh Ed25519 key, did:key issuer)', () => {
         reason: 'unsupported-suite',
       });
     }
-    // ecdsa-sd-2023 is read now (plan D3): an Ed25519 proof relabelled as one is refused, not valid.
-    const relabelled = { ...signed, proof: { ...proof, cryptosuite: 'ecdsa-sd-2023' } };
-    expect(await verifyOb3Proofs(relabelled)).toMatchObject({ verified: false });
+    // ecdsa-sd-2023 and eddsa-2022 are read now (plan D3, issue 33): an eddsa-rdfc-2022 proof
+    // relabelled as either is refused, not valid.
+    for (const cryptosuite of ['ecdsa-sd-2023', 'eddsa-2022']) {
+      const relabelled = { ...signed, proof: { ...proof, cryptosuite } };
+      expect(await verifyOb3Proofs(relabelled), cryptosuite).toMatchObject({ verified: false });
+    }
   });
 
   it('a remote context is refused without any network request', async () => {

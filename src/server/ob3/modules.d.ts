@@ -16,6 +16,8 @@ declare module '@digitalbazaar/data-integrity' {
     cryptosuite: object;
     signer?: object;
     date?: string | Date;
+    /** Data Integrity v1 as the proof options' context (the eddsa-2022 draft), not v2. */
+    legacyContext?: boolean;
   }) => object;
 }
 declare module '@digitalbazaar/eddsa-rdfc-2022-cryptosuite' {

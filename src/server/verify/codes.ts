@@ -33,12 +33,15 @@
  * | E044 | expires_on | expiry date not ISO 8601                                                |
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
+ * | W005 | none       | OB 3.0: verified only by a proof of the outdated `eddsa-2022` name (the |
+ * |      |            | draft of eddsa-rdfc-2022, same algorithm), as 1EdTech's validator warns. |
+ * |      |            | Fails no item (issue 33)                                                |
  * | E991 | all four   | an Open Badges 3.0 credential with no proof this verifier supports: no  |
  * | W004 | none       | OB 2.0: an extension this verifier cannot check: its context is not      |
  * |      |            | bundled here (never fetched; the extension is left out of what is read  |
  * |      |            | and kept), or no bundled schema validates its type. Its content is not  |
  * |      |            | judged. Fails no item (issue 33)                                        |
- * |      |            | proof, an unknown suite or cryptosuite (eddsa-2022, ecdsa-rdfc-2019), or|
+ * |      |            | proof, an unknown suite or cryptosuite (ecdsa-rdfc-2019, JWS 2020), or  |
  * |      |            | a JWT algorithm outside RS256/ES256/EdDSA (narrowed in issue 21)         |
  * | E177 | issued_by  | OB 3.0: the proof's key cannot be found: the verification method is not |
  * |      |            | a URI, of an unknown scheme or DID method, its DID document does not    |
@@ -116,6 +119,7 @@ export type VerifyCode =
   | 'E175'
   | 'E176'
   | 'W004'
+  | 'W005'
   | 'E981'
   | 'E982'
   | 'E983'
@@ -165,6 +169,7 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E176: 'issued_by',
   E981: 'all',
   W004: 'none',
+  W005: 'none',
   E982: 'all',
   E983: 'all',
   E984: 'all',

@@ -1,5 +1,6 @@
+import { OUTDATED_SUITES } from '../../ob3/proof/suites';
 import { verifyOb3Proofs, type ProofFailure } from '../../ob3/proof/verify';
-import { fail, PASS, SKIP, type Check } from '../check';
+import { fail, PASS, passWith, SKIP, type Check } from '../check';
 import type { VerifyCode } from '../codes';
 
 /**
@@ -21,9 +22,10 @@ const CODE_OF: Record<ProofFailure, VerifyCode> = {
 
 /**
  * Every embedded proof of the credential, each on its own (ob3/proof/verify.ts): valid when one
- * verified and none failed; a suite not read here (eddsa-2022, ecdsa-rdfc-2019; plan D3) alone is
- * E991, never valid. Keys come from the loader: bundled, did:key, the fragment rule (D1), and the
- * did:web documents resolveOb3Key fetched. A VC-JWT is checkOb3Jwt's.
+ * verified and none failed; a suite not read here (ecdsa-rdfc-2019, JWS 2020; plan D3) alone is
+ * E991, never valid. Verified only by the outdated `eddsa-2022` name: valid with W005, as 1EdTech's
+ * validator warns (issue 33). Keys come from the loader: bundled, did:key, the fragment rule (D1),
+ * and the did:web documents resolveOb3Key fetched. A VC-JWT is checkOb3Jwt's.
  */
 export const checkOb3Proof: Check = {
   name: 'checkOb3Proof',
@@ -37,6 +39,7 @@ export const checkOb3Proof: Check = {
     const vm = first?.verificationMethod ?? '';
     s.controller = first && first.outcome.verified ? (first.outcome.controller ?? vm.split('#')[0] ?? null) : null;
     s.method = vm || null;
-    return PASS;
+    const outdated = (p: { cryptosuite: string | null }) => OUTDATED_SUITES.some((o) => o === p.cryptosuite);
+    return r.proofs.filter((p) => p.outcome.verified).every(outdated) ? passWith('W005') : PASS;
   },
 };
