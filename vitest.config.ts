@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { localVars } from './scripts/lib/local-vars.mjs';
+import { localVars, TEST_VARS } from './scripts/lib/local-vars.mjs';
 
 /**
  * Three projects: pure code in node, routes/repos/jobs inside workerd against real local
@@ -20,9 +20,11 @@ export default defineConfig({
             main: './tests/integration/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              // wrangler.toml's [vars] are production's; tests run with the local ones, as `npm start` does.
+              // wrangler.toml's [vars] are production's; tests run with the local ones, as `npm start`
+              // does, and hash passwords at the test cost.
               bindings: {
                 ...localVars(8787),
+                ...TEST_VARS,
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 LOG_LEVEL: 'error',
               },

@@ -33,7 +33,9 @@ const portal = await startPortal({
 writePrivateFile('.wrangler/portal.json', JSON.stringify({ issuer: portal.issuer, clientSecret: portal.clientSecret }));
 // wrangler.toml holds production's values; the local ones (development, dev mailbox, this address,
 // the chain, the portal, the dev SQL token) come here, in a mode-600 file, never on the command line.
-const vars = { ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base), ...devToken };
+// PASSWORD_HASH_COST comes from the environment: Playwright sets it (TEST_VARS), `npm start` does not.
+const cost = process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {};
+const vars = { ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base), ...devToken, ...cost };
 const worker = spawnWranglerDev(PORT, vars, [], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.

@@ -6,6 +6,7 @@ export interface LocalVars {
   MAIL_FROM: string;
 }
 export function localVars(port?: number): LocalVars;
+export const TEST_VARS: { PASSWORD_HASH_COST: string };
 export function chainVars(rpcUrl: string): {
   CHAIN_RPC_URL: string;
   CHAIN_NETWORK: string;

@@ -18,6 +18,15 @@ export function localVars(port = 8787) {
 }
 
 /**
+ * What the test runs add to the local values (issue 34, item 3): new password hashes at Argon2id's
+ * least cost, since each sign-in of a test would otherwise spend tens of milliseconds of a core (and
+ * far more on a busy machine). vitest.config.ts adds it to the integration tests' bindings and
+ * playwright.config.ts to the Worker it starts; `npm start`, `npm run dev` and the benchmark keep the
+ * full cost, and production refuses the setting (src/server/accounts/password-cost.ts).
+ */
+export const TEST_VARS = { PASSWORD_HASH_COST: 'test' };
+
+/**
  * The Blockcerts chain of a local Worker (issue 19): the anvil started by scripts/lib/anvil.mjs
  * (Sepolia's chain id, so anchors read blink:eth:sepolia:…), one confirmation, and anvil's
  * well-known account 0 as the issuing key. Production sets CHAIN_RPC_URL / CHAIN_NETWORK /

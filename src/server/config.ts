@@ -19,6 +19,15 @@ export const CONFIG = {
     languageSeconds: 7 * 24 * 60 * 60,
   },
   password: { min: 8, max: 20, historyBlocked: 4 },
+  /**
+   * Argon2id's cost: `full` is the security guide's fixed decision (m = 19 MiB, t = 2, p = 1; OWASP's
+   * minimum; about 25 ms of a core), for every configuration but the test runs; `test` (64 KiB, one
+   * pass; under a millisecond) for PASSWORD_HASH_COST=test, outside production only (issue 34, item 3).
+   */
+  passwordHash: {
+    full: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    test: { memoryCost: 64, timeCost: 1, parallelism: 1 },
+  },
   login: { lockoutThreshold: 5, lockoutMinutes: 30 },
   /**
    * Emailed links: activation (provisional registration), password reset (spec: 1 hour), and an added

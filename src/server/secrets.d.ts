@@ -33,6 +33,11 @@ interface Env {
    */
   MAINTENANCE_WINDOW?: string;
   /**
+   * Not a secret, and never set in production: `test` makes new password hashes at Argon2id's least
+   * cost, for the test runs (issue 34, item 3); absent or `full`, the security guide's cost. Refused in production.
+   */
+  PASSWORD_HASH_COST?: string;
+  /**
    * Portal sign-in (issue 20; README "Portal sign-in"): a JSON array of OpenID providers
    * ({ id, name, issuer, client_id, algorithms?, logout?, account_url?, scope? }), their client
    * secrets as a JSON object by id (a secret: wrangler secret put PORTAL_CLIENT_SECRETS), and the

@@ -89,7 +89,7 @@ export async function readYourWrite(client: Client, write: () => Promise<Respons
 export async function person() {
   const acct = await createAccount();
   await env.DB.prepare('UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?')
-    .bind(await hashPassword(PASSWORD), Date.now(), acct.id)
+    .bind(await hashPassword(env, PASSWORD), Date.now(), acct.id)
     .run();
   return { ...acct, browser: new Client('browser') };
 }

@@ -10,7 +10,7 @@ let hashed: Promise<string> | undefined;
 
 async function accountWithPassword() {
   const acct = await createAccount();
-  hashed ??= hashPassword(PASSWORD);
+  hashed ??= hashPassword(env, PASSWORD);
   await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
     .bind(await hashed, acct.id)
     .run();

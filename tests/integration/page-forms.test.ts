@@ -45,7 +45,7 @@ const stateOf = async (res: Response) => (await res.json<{ form: FormState }>())
 async function accountWithPassword() {
   const acct = await createAccount();
   await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-    .bind(await hashPassword(PASSWORD), acct.id)
+    .bind(await hashPassword(env, PASSWORD), acct.id)
     .run();
   return acct;
 }

@@ -204,7 +204,7 @@ describe('a type-1 merge is confirmed by a recent portal sign-in instead of a pa
     };
     const other = await createAccount();
     await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-      .bind(await hashPassword('Sakura#2024'), other.id)
+      .bind(await hashPassword(env, 'Sakura#2024'), other.id)
       .run();
     const proven = await merge('Prove', { email: other.email, password: 'Sakura#2024' });
     expect(proven.http).toBe(200);
@@ -228,7 +228,7 @@ describe('a type-1 merge is confirmed by a recent portal sign-in instead of a pa
     expect(errorCode(await elsewhere.signIn(user))).toBeNull();
     const other = await createAccount();
     await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-      .bind(await hashPassword('Sakura#2024'), other.id)
+      .bind(await hashPassword(env, 'Sakura#2024'), other.id)
       .run();
     const proven = await b.post(`${W}/Setting/Merge/Prove`, { email: other.email, password: 'Sakura#2024' });
     const { merge_id } = await proven.json<{ merge_id: string }>();
@@ -243,7 +243,7 @@ describe('first sign-in with the address of a wallet account (SSO-05)', () => {
   async function walletAccount() {
     const acct = await createAccount();
     await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-      .bind(await hashPassword(PASSWORD), acct.id)
+      .bind(await hashPassword(env, PASSWORD), acct.id)
       .run();
     return acct;
   }

@@ -62,7 +62,7 @@ async function alive(cookie: string) {
 async function account() {
   const acct = await createAccount();
   await env.DB.prepare('UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?')
-    .bind(await hashPassword(PASSWORD), Date.now(), acct.id)
+    .bind(await hashPassword(env, PASSWORD), Date.now(), acct.id)
     .run();
   return acct;
 }

@@ -25,7 +25,7 @@ export async function login(email: string, password = PASSWORD) {
 export async function signedIn() {
   const acct = await createAccount();
   await env.DB.prepare('UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?')
-    .bind(await hashPassword(PASSWORD), Date.now(), acct.id)
+    .bind(await hashPassword(env, PASSWORD), Date.now(), acct.id)
     .run();
   return { ...acct, cookie: (await login(acct.email)).cookie };
 }

@@ -111,7 +111,10 @@ describe('internationalised email domains (DATA-20, ACC-02: IDN to punycode)', (
         ascii(local),
         me.id,
       ),
-      env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(PASSWORD), me.id),
+      env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(
+        await hashPassword(env, PASSWORD),
+        me.id,
+      ),
     ]);
     expect((await login(ascii(local))).http).toBe(200);
     expect((await login(unicode(local))).http).toBe(200);

@@ -44,12 +44,12 @@ export async function checkLogin(
   const pw = normalizePassword(password);
   // A portal user (type 1) signs in through the portal: the message points to its button.
   if (account?.userType === USER_TYPE_PORTAL) {
-    await burnPasswordCheck(pw);
+    await burnPasswordCheck(env, pw);
     throw new AppError('E401122');
   }
   let good = false;
   if (account?.passwordHash) good = await verifyPassword(account.passwordHash, pw);
-  else await burnPasswordCheck(pw);
+  else await burnPasswordCheck(env, pw);
   if (!good || !account) {
     const after = await lockout.fail(key, now, lockoutThreshold, lockMs);
     if (after.lockedUntil && after.lockedUntil > now) throw new AppError('E423100', { minutes: lockoutMinutes });

@@ -77,7 +77,7 @@ export async function resetPassword(env: Env, token: string, password: string, c
   }
   const lockout = lockoutRepo(env.DB);
   await runBatch(env.DB, [
-    ...(await passwordStatements(env.DB, accountId, password, now)),
+    ...(await passwordStatements(env, accountId, password, now)),
     passwords.retireResetLinks(accountId, now),
     passwords.endSessions(accountId),
     ...(await Promise.all(emails.map(async (e) => lockout.clear(await attemptKey(e.email))))),

@@ -27,7 +27,7 @@ export async function newPasswordProblems(
 }
 
 /** The statements that set a new password: the hash, the history entry, pending changes ended. */
-export async function passwordStatements(d1: D1Database, accountId: string, password: string, now: number) {
-  const hash = await hashPassword(normalizePassword(password));
-  return passwordRepo(d1).setPassword(accountId, hash, now);
+export async function passwordStatements(env: Env, accountId: string, password: string, now: number) {
+  const hash = await hashPassword(env, normalizePassword(password));
+  return passwordRepo(env.DB).setPassword(accountId, hash, now);
 }

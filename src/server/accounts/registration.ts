@@ -45,7 +45,7 @@ export async function register(env: Env, input: RegistrationInput, lang: Languag
   const [owner, tombstoned, passwordHash] = await Promise.all([
     accountRepo(env.DB).byVerifiedEmail(email),
     repo.isTombstoned(await tombstoneKey(email)),
-    hashPassword(input.password.normalize('NFKC')),
+    hashPassword(env, input.password.normalize('NFKC')),
   ]);
   const now = Date.now();
   if (owner) {

@@ -31,7 +31,7 @@ export async function changePassword(
   const now = Date.now();
   const passwords = passwordRepo(env.DB);
   await runBatch(env.DB, [
-    ...(await passwordStatements(env.DB, user.accountId, input.password, now)),
+    ...(await passwordStatements(env, user.accountId, input.password, now)),
     passwords.endSessions(user.accountId, sessionTokenHash),
     passwords.retireResetLinks(user.accountId, now),
   ]);

@@ -2,13 +2,14 @@ import { createLogger } from '../log';
 import { chainConfig } from '../chain/config';
 import { configuredProviders, portalConfigProblem } from '../portal/config';
 import { parseMaintenance } from '../../lib/maintenance';
+import { passwordCostProblem } from '../accounts/password-cost';
 
 /** What the check reads: the variables of wrangler.toml and the secrets a deployment needs. */
 type Settings = Pick<Env, 'PUBLIC_BASE_URL' | 'ENVIRONMENT' | 'MAIL_TRANSPORT' | 'MAIL_FROM'> &
   Partial<Pick<Env, 'KEY_ENCRYPTION_KEY' | 'SMTP_HOST' | 'MAIL_HTTP_URL' | 'MAIL_HTTP_TOKEN'>> &
   Partial<Pick<Env, 'CHAIN_RPC_URL' | 'CHAIN_NETWORK' | 'CHAIN_CONFIRMATIONS' | 'CHAIN_PRIVATE_KEY'>> &
   Partial<Pick<Env, 'PORTAL_PROVIDERS' | 'PORTAL_CLIENT_SECRETS'>> &
-  Partial<Pick<Env, 'MAINTENANCE_WINDOW'>>;
+  Partial<Pick<Env, 'MAINTENANCE_WINDOW' | 'PASSWORD_HASH_COST'>>;
 
 const TRANSPORTS = ['devbox', 'smtp', 'http'];
 
@@ -82,6 +83,8 @@ export function configProblems(env: Settings): string[] {
   problems.push(...portalProblems(env, production));
   const maintenance = parseMaintenance(env.MAINTENANCE_WINDOW);
   if ('problem' in maintenance) problems.push(maintenance.problem);
+  const passwordCost = passwordCostProblem(env);
+  if (passwordCost) problems.push(passwordCost);
   return problems;
 }
 
