@@ -30,6 +30,10 @@
  * | E169 | issued_by  | OB 3.0: signed by a key the named issuer does not control: not in its   |
  * |      |            | DID document, not its did:key, not listed by its profile at its https id |
  * |      |            | (a did:key or JWT header key of anyone's); forged or unproven (issue 33) |
+ * | W004 | none       | OB 2.0: an extension this verifier cannot check: its context is not      |
+ * |      |            | bundled here (never fetched; the extension is left out of what is read  |
+ * |      |            | and kept), or no bundled schema validates its type. Its content is not  |
+ * |      |            | judged. Fails no item (issue 33)                                        |
  * | E044 | expires_on | expiry date not ISO 8601                                                |
  * | E045 | expires_on | the badge has expired (the rest is still checked and reported)          |
  * | E046 | expires_on | expiry before the issue date                                            |
@@ -37,10 +41,6 @@
  * |      |            | draft of eddsa-rdfc-2022, same algorithm), as 1EdTech's validator warns. |
  * |      |            | Fails no item (issue 33)                                                |
  * | E991 | all four   | an Open Badges 3.0 credential with no proof this verifier supports: no  |
- * | W004 | none       | OB 2.0: an extension this verifier cannot check: its context is not      |
- * |      |            | bundled here (never fetched; the extension is left out of what is read  |
- * |      |            | and kept), or no bundled schema validates its type. Its content is not  |
- * |      |            | judged. Fails no item (issue 33)                                        |
  * |      |            | proof, an unknown suite or cryptosuite (ecdsa-rdfc-2019, JWS 2020), or  |
  * |      |            | a JWT algorithm outside RS256/ES256/EdDSA (narrowed in issue 21)         |
  * | E177 | issued_by  | OB 3.0: the proof's key cannot be found: the verification method is not |
@@ -112,14 +112,14 @@ export type VerifyCode =
   | 'W001'
   | 'W002'
   | 'W003'
+  | 'W004'
+  | 'W005'
   | 'E171'
   | 'E172'
   | 'E173'
   | 'E174'
   | 'E175'
   | 'E176'
-  | 'W004'
-  | 'W005'
   | 'E981'
   | 'E982'
   | 'E983'
@@ -161,6 +161,8 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   W001: 'awarded_to',
   W002: 'awarded_to',
   W003: 'none',
+  W004: 'none',
+  W005: 'none',
   E171: 'issued_by',
   E172: 'issued_by',
   E173: 'issued_by',
@@ -168,8 +170,6 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E175: 'issued_by',
   E176: 'issued_by',
   E981: 'all',
-  W004: 'none',
-  W005: 'none',
   E982: 'all',
   E983: 'all',
   E984: 'all',
