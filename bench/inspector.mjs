@@ -39,6 +39,12 @@ export async function inspector(port) {
       waiting.set(id, resolve);
       ws.send(JSON.stringify({ id, method, params }));
     });
+  // The proxy can drop what is sent before it has reached the runtime: ask until it answers.
+  for (let tries = 0; ; tries++) {
+    const answer = await Promise.race([call('Runtime.getHeapUsage'), sleep(1000)]);
+    if (answer) break;
+    if (tries === 30) throw new Error('the inspector does not answer');
+  }
   return { call, close: () => ws.close() };
 }
 
@@ -55,8 +61,8 @@ const argsOf = (pid) => {
 };
 
 /**
- * The workerd process of the wrangler dev serving `port` (Linux /proc: a workerd descending from
- * the wrangler started with that port), or null where that cannot be read.
+ * The workerd process running the Worker of the wrangler dev serving `port` (Linux /proc: a workerd
+ * descending from the wrangler started with that port), or null where that cannot be read.
  */
 export function workerdOf(port) {
   try {
@@ -70,7 +76,9 @@ export function workerdOf(port) {
       for (let at = Number(p); at > 1; at = parentOf(at)) if (at === Number(wrangler)) return true;
       return false;
     };
-    return pids.find((p) => argsOf(p)[0]?.endsWith('workerd') && descends(p)) ?? null;
+    // wrangler runs two: the Worker's own, and a proxy that holds the public port.
+    const proxy = (p) => argsOf(p).some((x) => x.endsWith(`=127.0.0.1:${port}`));
+    return pids.find((p) => argsOf(p)[0]?.endsWith('workerd') && descends(p) && !proxy(p)) ?? null;
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/server/export/crc32';
 import { craftedZip, downloadExport, exportCall, hostCount, importZip, type CraftedEntry } from './export-helpers';
 import { createAccount, createSession } from './helpers';
-import { waitFor } from './issuing-helpers';
+import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
 import { didKey, ob3Credential, walletCall } from './ob3-import-helpers';
 
 const MiB = 1024 * 1024;
@@ -40,6 +40,26 @@ async function account() {
   const acct = await createAccount();
   const token = await createSession(acct.id);
   return { ...acct, token, cookie: `accessToken=${token}` };
+}
+
+/** The account's whole-wallet export, once built. */
+async function exportOf(cookie: string) {
+  const id = (await exportCall(cookie, 'Start')).export?.id ?? '';
+  await waitFor(async () => (await exportCall(cookie, 'Status')).export?.status === 'ready', 60_000);
+  return (await downloadExport(cookie, id)).bytes ?? new Uint8Array();
+}
+
+/** A new account that now holds the address of `a` (closed), as when a person moves. */
+async function heirOf(a: { id: string; email: string }) {
+  await env.DB.batch([
+    env.DB.prepare("UPDATE accounts SET status = 'deleted' WHERE id = ?").bind(a.id),
+    env.DB.prepare('DELETE FROM account_emails WHERE account_id = ?').bind(a.id),
+  ]);
+  const b = await account();
+  await env.DB.prepare('UPDATE account_emails SET email = ?, email_normalized = ? WHERE account_id = ?')
+    .bind(a.email, a.email, b.id)
+    .run();
+  return b;
 }
 
 describe('the whole-wallet import cannot exhaust memory (issue 33, item 6)', () => {
@@ -114,6 +134,26 @@ describe('the whole-wallet import cannot exhaust memory (issue 33, item 6)', () 
   });
 
   it(
+    'a badge issued here comes back from its baked image, in the account its address has moved to',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const a = await account();
+      const { apiKey } = await newIssuer();
+      const { ids } = await awardTo(apiKey, await newBadgeClass(apiKey), [a.email]);
+      await env.DB.prepare('UPDATE assertions SET accept_status = 2, accepted_at = ? WHERE id = ?')
+        .bind(Date.now(), ids[0])
+        .run();
+      const zip = await exportOf(a.cookie);
+      const b = await heirOf(a);
+      const r = await importZip(b.cookie, zip);
+      expect(r.json).toMatchObject({ found: 1, imported: 1, failed: 0 });
+      expect(await hostCount(b.id)).toBe(1);
+    },
+  );
+
+  it(
     '50 parallel imports of the same export: one badge written, the rest duplicates or throttled, never 500',
     {
       timeout: 120_000,
@@ -123,18 +163,9 @@ describe('the whole-wallet import cannot exhaust memory (issue 33, item 6)', () 
       const key = await didKey();
       const signed = await key.sign(ob3Credential(key.did, a.email));
       expect((await walletCall(a.token, 'AddBadge', { json: JSON.stringify(signed) }, '198.51.100.7')).http).toBe(200);
-      const id = (await exportCall(a.cookie, 'Start')).export?.id ?? '';
-      await waitFor(async () => (await exportCall(a.cookie, 'Status')).export?.status === 'ready', 60_000);
-      const zip = (await downloadExport(a.cookie, id)).bytes ?? new Uint8Array();
+      const zip = await exportOf(a.cookie);
       // The address moves to a new account, which imports the export 50 times at once.
-      await env.DB.batch([
-        env.DB.prepare("UPDATE accounts SET status = 'deleted' WHERE id = ?").bind(a.id),
-        env.DB.prepare('DELETE FROM account_emails WHERE account_id = ?').bind(a.id),
-      ]);
-      const b = await account();
-      await env.DB.prepare('UPDATE account_emails SET email = ?, email_normalized = ? WHERE account_id = ?')
-        .bind(a.email, a.email, b.id)
-        .run();
+      const b = await heirOf(a);
       const answers = await Promise.all(Array.from({ length: 50 }, () => importZip(b.cookie, zip)));
       expect(answers.filter((r) => r.http !== 200 && r.code !== 'E429100')).toEqual([]);
       const done = answers.filter((r) => r.http === 200);

@@ -1,4 +1,3 @@
-import { bytesToBase64 } from '../../lib/base64';
 import { AppError } from '../errors';
 import { importAfterThrottle, throttleImport, type ImportRequest } from '../import/service';
 import { badgeFiles } from './import-files';
@@ -32,8 +31,7 @@ function assertionUrl(bytes: Uint8Array): string {
 }
 
 function asRequest(name: string, bytes: Uint8Array): ImportRequest {
-  if (/\.(png|svg)$/.test(name))
-    return { image: bytesToBase64(bytes), file_name: name.slice(name.lastIndexOf('/') + 1) };
+  if (/\.(png|svg)$/.test(name)) return { imageBytes: bytes, file_name: name.slice(name.lastIndexOf('/') + 1) };
   if (name.endsWith('/assertion.json')) return { url: assertionUrl(bytes) };
   return { json: new TextDecoder().decode(bytes) };
 }

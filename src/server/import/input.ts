@@ -6,6 +6,8 @@ import { JSON_LIMITS } from '../verify/safe-json';
 
 export interface ImportRequest {
   image?: string | undefined;
+  /** The image's bytes, for a caller that holds them already (an export's badge file). */
+  imageBytes?: Uint8Array | undefined;
   file_name?: string | undefined;
   url?: string | undefined;
   /**
@@ -27,7 +29,7 @@ export interface ImportInput {
  * credential as JSON or a compact VC-JWT (issue 21); an OB 2.0 assertion still comes baked or by URL.
  */
 export function readImportInput(env: Env, r: ImportRequest): ImportInput {
-  const given = [!!r.image, !!r.url?.trim(), !!r.json?.trim()].filter(Boolean).length;
+  const given = [!!r.image || !!r.imageBytes, !!r.url?.trim(), !!r.json?.trim()].filter(Boolean).length;
   if (given !== 1) throw new AppError('E400103');
   const text = r.json?.trim();
   // Past what the verifier reads as JSON (safe-json.ts): "too large", not "no badge data".
@@ -45,7 +47,7 @@ export function readImportInput(env: Env, r: ImportRequest): ImportInput {
     return { input, raw: null };
   }
   if (!/\.(png|svg)$/i.test(r.file_name ?? '')) throw new AppError('E415103');
-  const bytes = fromBase64(r.image ?? '');
+  const bytes = r.imageBytes ?? fromBase64(r.image ?? '');
   if (!bytes) throw new AppError('E422100');
   if (!sniffImage(bytes)) throw new AppError('E415101');
   let payload: string;
