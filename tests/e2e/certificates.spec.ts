@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
@@ -7,6 +9,7 @@ import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { attachedCredentials } from '../../src/server/verify/pdf-credential';
+import { reembed, withClaim } from '../support/pdf-attachments';
 import { pdfPageText } from '../support/pdf-text';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
 import { startSessionFor } from './session';
@@ -227,6 +230,20 @@ for (const [lang, c] of [
     await visitor.getByRole('button', { name: c.verify.submit, exact: true }).click();
     const result = visitor.getByRole('region', { name: c.verify.result });
     await expect(result.getByRole('status')).toHaveText(c.verify.pass);
+
+    // Issue 33: the same PDF with its credential's issue date changed says it was altered, and
+    // shows nothing of it as verified.
+    const forged = join(tmpdir(), `forged-${h.doc}.pdf`);
+    await writeFile(
+      forged,
+      await reembed(bytes, 'credential.jws', withClaim(jws ?? '', 'issuedOn', '2020-01-01T00:00:00Z')),
+    );
+    await visitor.goto(`${BASE}/verification?language=${lang}`);
+    await visitor.getByLabel(c.certificate_pdf.verify_file).setInputFiles(forged);
+    await visitor.getByRole('button', { name: c.verify.submit, exact: true }).click();
+    await expect(result.getByRole('status')).toHaveText(c.verify.altered);
+    await expect(result.getByText(c.verify.code.E179)).toBeVisible();
+    await expect(result.locator('.verify-success')).toHaveCount(0);
     await anonymous.close();
     expect(problems).toEqual([]);
   });
