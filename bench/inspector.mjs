@@ -48,6 +48,16 @@ export async function inspector(port) {
   return { call, close: () => ws.close() };
 }
 
+/**
+ * A full collection in the Worker's isolate. The runtime runs HeapProfiler.collectGarbage (and
+ * answers it) only when the isolate next wakes, so a request wakes it (GET /api/health).
+ */
+export async function collectGarbage(devtools, base) {
+  const done = devtools.call('HeapProfiler.collectGarbage');
+  await fetch(`${base}/api/health`);
+  await done;
+}
+
 const parentOf = (pid) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
