@@ -8,7 +8,8 @@ export interface JsonLdBadge {
   image: string;
   issued_on: string;
   expires_at: string | null;
-  issuer: { name: string; url: string | null };
+  /** `claimed`: the name is the credential's own claim, not proven (issue 33). */
+  issuer: { name: string; url: string | null; claimed?: boolean };
   tags: { name: string }[];
 }
 
@@ -27,7 +28,16 @@ export function badgeJsonLd(badge: JsonLdBadge, canonical: string, origin: strin
     credentialCategory: 'badge',
     dateCreated: badge.issued_on,
     ...(badge.expires_at ? { expires: badge.expires_at } : {}),
-    recognizedBy: { '@type': 'Organization', name: badge.issuer.name, url: safeUrl(badge.issuer.url) ?? undefined },
+    // An issuer whose name is only the credential's own claim is not stated as who recognises it.
+    ...(badge.issuer.claimed
+      ? {}
+      : {
+          recognizedBy: {
+            '@type': 'Organization',
+            name: badge.issuer.name,
+            url: safeUrl(badge.issuer.url) ?? undefined,
+          },
+        }),
     ...(badge.tags.length ? { competencyRequired: badge.tags.map((x) => x.name) } : {}),
   });
 }

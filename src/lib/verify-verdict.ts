@@ -25,12 +25,13 @@ export function verdictOf(r: VerdictReport): Verdict {
   if (r.verify_errors_code.includes('E179')) return 'altered';
   if (r.badge_information.revoked) return 'revoked';
   if (r.verify_state === 'unverifiable') return 'unverifiable';
-  // W001 and no other reason for awarded_to to fail (W002: an identity no address can match); the
-  // warnings that fail no item (W003, W004) do not make a genuine badge read as a failure (issue 33).
+  // W001 and no other reason for awarded_to to fail (W002: an identity no address can match). A
+  // warning that fails no item (W004) does not make a genuine badge read as a failure; W003 does not
+  // allow "its issuer was verified", which this message says (issue 33).
   const onlyW001 =
     r.verify_errors_code.length === 0 &&
     r.verify_warnings_code.includes('W001') &&
-    !r.verify_warnings_code.includes('W002');
+    !r.verify_warnings_code.some((w) => w === 'W002' || w === 'W003');
   const restPassed = (['issued_by', 'issued_on', 'expires_on'] as const).every((i) => r.items[i].status === 'success');
   return onlyW001 && restPassed ? 'recipient_unchecked' : 'not_pass';
 }
@@ -45,7 +46,29 @@ export function verdictClass(v: Verdict): string {
 }
 
 /**
- * Whether the values beside the four items are only what the document says: for an altered one
- * they are shown "as written in the document, not verified", never as its verified details.
+ * Codes after which nothing the document says is known to be its issuer's: altered after signing
+ * (E179), or signed by a key that is not the named issuer's or not found, or an issuer not verified
+ * (E169, E177, E168). Issue 33.
  */
-export const asWritten = (v: Verdict) => v === 'altered';
+const NOT_THE_ISSUERS = new Set(['E168', 'E169', 'E177', 'E179']);
+
+/**
+ * Whether the values beside the four items are only what the document says: they are shown "as
+ * written in the document, not verified", never as its verified details.
+ */
+export const asWritten = (r: Pick<VerdictReport, 'verify_errors_code'>) =>
+  r.verify_errors_code.some((c) => NOT_THE_ISSUERS.has(c));
+
+/** How one item is labelled: verified, not, the issuer's own claim (W003), or only as written. */
+export type ItemLabel = 'success' | 'fail' | 'claimed' | 'as_written';
+
+/**
+ * The label of one of the four items (issue 33): an item that passed says "verified" only when the
+ * document is its issuer's; issued_by passed by a key that is the issuer's id alone (W003) says the
+ * name is not proven.
+ */
+export function itemLabel(r: VerdictReport, item: Item): ItemLabel {
+  if (r.items[item].status !== 'success') return 'fail';
+  if (asWritten(r)) return 'as_written';
+  return item === 'issued_by' && r.verify_warnings_code.includes('W003') ? 'claimed' : 'success';
+}

@@ -43,8 +43,9 @@ const claimed = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('an issuer whose name is its own claim', () => {
-  it('W003 or W004 beside W001 is still "recipient not checked"; W002 beside W001 is not', () => {
-    expect(verdictOf(claimed)).toBe('recipient_unchecked');
+  it('W004 beside W001 is still "recipient not checked"; W003 (its issuer not proven) or W002 is not', () => {
+    // "Recipient not checked" says the issuer was verified, which W003 does not allow.
+    expect(verdictOf(claimed)).toBe('not_pass');
     expect(verdictOf({ ...claimed, verify_warnings_code: ['W004', 'W001'] })).toBe('recipient_unchecked');
     expect(verdictOf({ ...claimed, verify_warnings_code: ['W002', 'W001'] })).toBe('not_pass');
     expect(verdictOf({ ...claimed, verify_errors_code: ['E169'] })).toBe('not_pass');
@@ -64,5 +65,24 @@ describe('an issuer whose name is its own claim', () => {
     expect(row?.textContent).not.toContain(v.success);
     // The other passing items still say verified; awarded_to waits for an address.
     expect(document.querySelectorAll('.verify-success')).toHaveLength(2);
+  });
+
+  it('signed by a key that is not the named issuer\'s (E169): no item reads verified, each is "as written"', async () => {
+    const forged = {
+      ...claimed,
+      items: { ...claimed.items, issued_by: item('fail', null), awarded_to: item('success', 'reader@example.test') },
+      verify_errors_code: ['E169'],
+      verify_warnings_code: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(forged))),
+    );
+    render(<VerifyBadge action="/verification" url="https://issuer.test/a/1" lang="en" labels={labels} />);
+    fireEvent.click(screen.getByRole('button', { name: v.verify_this }));
+    expect(await screen.findByText(v.as_written)).toBeTruthy();
+    expect(document.querySelectorAll('.verify-success')).toHaveLength(0);
+    expect(document.querySelectorAll('.verify-as_written')).toHaveLength(3);
+    expect(screen.getAllByText(v.item_as_written)).toHaveLength(3);
   });
 });

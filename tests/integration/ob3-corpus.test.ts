@@ -1,5 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cutNetwork } from '../support/offline-fetch';
 import { BASE, SAME_ORIGIN } from './helpers';
 
 /**
@@ -13,7 +14,7 @@ import { BASE, SAME_ORIGIN } from './helpers';
  * Issue 33: a key that is not the named issuer's is E169 whatever 1EdTech says (README, "Where
  * Lanyard and 1EdTech differ"): the did:key of simple-did-key-method.json is not its urn:uuid
  * issuer's, and the JWT header keys of simple-jwt* count only where the issuer's profile at its
- * https id lists them (out of reach offline: could not verify now).
+ * https id lists them (there is none: see PROFILE_HOSTS).
  * What needs the network (did:web at dc.1edtech.org, status lists at raw.githubusercontent.com,
  * issuers' profiles at their https ids) must come out "could not verify now" or rest on what needs
  * no network, never valid by it: the network is cut below (every fetch that leaves 127.0.0.1 fails
@@ -84,11 +85,11 @@ const EXPECTED: Record<string, Expected> = {
   'simple-json.png': VALID,
   'simple-json.svg': VALID,
   // 1EdTech: valid (v1: with a warning). Signed by the key in their own JWT header, which binds to
-  // the issuer only where its profile at its https id lists it: offline, that profile is out of reach.
-  'simple-jwt.png': unverifiable('E169'),
-  'simple-jwt.svg': unverifiable('E169'),
-  'simple-jwt_v1.png': unverifiable('E169'),
-  'simple-jwt_v1.svg': unverifiable('E169'),
+  // the issuer only where its profile at its https id lists it: there is none there.
+  'simple-jwt.png': invalid('E169'),
+  'simple-jwt.svg': invalid('E169'),
+  'simple-jwt_v1.png': invalid('E169'),
+  'simple-jwt_v1.svg': invalid('E169'),
   'endorsement-valid.json': VALID,
   'simple-err-context.json': invalid('E980'),
   'simple-err-type.json': invalid('E980'),
@@ -126,15 +127,18 @@ const EXPECTED: Record<string, Expected> = {
   'velocity.jwt': invalid('E980'), // lacks the OB 3.0 context
 };
 
+/**
+ * The hosts of the fixtures' https issuer ids. Online they serve no issuer profile at those
+ * addresses (example.com and example.edu are reserved names; 1edtech.edu and state.gov have none
+ * there), and the test answers as they do: a public address for the name, then 404 for the profile.
+ * Whether a profile lists the key decides who issued (issue 33); with none, 1EdTech's key in the
+ * issuer URL's fragment stands as the issuer's own claim (W003). Every other host stays offline.
+ */
+const PROFILE_HOSTS = new Set(['example.com', 'example.edu', '1edtech.edu', 'state.gov']);
+
 const asked: string[] = [];
 beforeAll(() => {
-  const real = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.hostname === '127.0.0.1') return real(input, init);
-    asked.push(url.searchParams.get('name') ?? url.host);
-    return Promise.reject(new TypeError('network is offline (test)'));
-  });
+  cutNetwork(PROFILE_HOSTS, asked);
 });
 afterAll(() => {
   vi.restoreAllMocks();

@@ -171,6 +171,41 @@ describe("an issuer's profile at its https id binds the key", () => {
     expect(proven.verify_warnings_code).toEqual([]);
   });
 
+  it('a profile reached through a redirect proves nothing: only one read at the issuer id itself counts', async () => {
+    const path = `/store/${unique('issuer')}`;
+    const issuer = `${SERVER}/redirect?to=${encodeURIComponent(path)}`;
+    const jwt = await vcJwt(ob3Credential(issuer, LEARNER), 'jwk');
+    await put(path, { id: issuer, type: 'Profile', name: 'Harbour Guild', publicKey: [{ publicKeyJwk: jwt.jwk }] });
+    const r = await verify({ input_type: 'jws', jws: jwt.jwt });
+    expect(r.verify_errors_code).toEqual(['E169']);
+    expect(r.verify_state).toBe('invalid');
+  });
+
+  it("a fragment key whose issuer's profile is out of reach: could not verify now, never its own claim", async () => {
+    const down = 'http://127.0.0.1:9/issuer';
+    (env as unknown as Record<string, string>)['OUTBOUND_TEST_ALLOW'] = `${new URL(SERVER).host},127.0.0.1:9`;
+    const key = await fragmentPair(down);
+    const r = await verify(asJson(await key.sign(ob3Credential(down, LEARNER))));
+    (env as unknown as Record<string, string>)['OUTBOUND_TEST_ALLOW'] = new URL(SERVER).host;
+    expect(r.verify_errors_code).toEqual(['E169']);
+    expect(r.verify_state).toBe('unverifiable');
+  });
+
+  it("a did:key the https issuer's profile lists is the issuer's (no W003)", async () => {
+    const path = `/store/${unique('issuer')}`;
+    const issuer = `${SERVER}${path}`;
+    const key = await didKey();
+    await put(path, {
+      id: issuer,
+      type: 'Profile',
+      name: 'Harbour Guild',
+      assertionMethod: [`${key.did}#${key.did.slice(8)}`],
+    });
+    const r = await verify(asJson(await key.sign(ob3Credential(issuer, LEARNER))));
+    expect(r.verify_errors_code).toEqual([]);
+    expect(r.verify_warnings_code).toEqual([]);
+  });
+
   it('a did:key issuer signed by itself stands, as its own claim (W003)', async () => {
     const key = await didKey();
     const r = await verify(asJson(await key.sign(ob3Credential(key.did, LEARNER))));

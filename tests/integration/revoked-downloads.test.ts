@@ -190,8 +190,12 @@ describe('the whole-wallet export of revoked items', () => {
     await env.DB.prepare('UPDATE assertions SET accept_status = 2 WHERE id = ?').bind(badgeId).run();
     expect((await issuerCall(`/assertions/${badgeId}/revoke`, apiKey, { reason: 'Mistake' })).json.status).toBe(200);
     const [hostId] = (await seedHostBadges(me.id, me.email, 1, 'ob3')) as [string];
-    await env.DB.prepare("UPDATE host_assertions SET revoked_at = ?, revoked_reason = 'Withdrawn' WHERE id = ?")
-      .bind(Date.now(), hostId)
+    // Its stored record is the credential as received, signature included (an OB 3.0 proof).
+    const signedRecord = { id: `urn:uuid:${hostId}`, name: 'Imported', proof: [{ type: 'DataIntegrityProof' }] };
+    await env.DB.prepare(
+      "UPDATE host_assertions SET revoked_at = ?, revoked_reason = 'Withdrawn', assertion_json = ? WHERE id = ?",
+    )
+      .bind(Date.now(), JSON.stringify(signedRecord), hostId)
       .run();
     const issuer = await seedIssuer();
     const { docId } = await seedDoc(issuer, me);
@@ -214,6 +218,11 @@ describe('the whole-wallet export of revoked items', () => {
       revoked: true,
     });
     expect(under(`imported/${hostId}`)).toEqual([`imported/${hostId}/assertion.json`]);
+    // Its record keeps what it said, not its signature: nothing in the export still verifies.
+    const record = JSON.parse(new TextDecoder().decode(files.get(`imported/${hostId}/assertion.json`))) as {
+      assertion: Record<string, unknown>;
+    };
+    expect(record.assertion).toEqual({ id: `urn:uuid:${hostId}`, name: 'Imported' });
     expect(under(`certificates/${docId}`)).toEqual([`certificates/${docId}/certificate.json`]);
   });
 });

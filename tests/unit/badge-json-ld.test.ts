@@ -37,3 +37,18 @@ describe('the public badge JSON-LD (XSS-02)', () => {
     expect(badgeJsonLd({ ...badge(null), name: '</script><script>alert(1)' }, 'c', 'o')).not.toContain('<');
   });
 });
+
+describe("an issuer whose name is the credential's own claim (issue 33)", () => {
+  it('is not stated as the organisation that recognises the badge', () => {
+    const claimed = {
+      ...badge('https://academy.example/'),
+      issuer: { name: 'Stand-in Academy', url: null, claimed: true },
+    };
+    const out = JSON.parse(badgeJsonLd(claimed, 'https://wallet.example/b/1', 'https://wallet.example')) as Record<
+      string,
+      unknown
+    >;
+    expect(out['recognizedBy']).toBeUndefined();
+    expect(out['name']).toBe('Astronomy');
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { asWritten, verdictClass, verdictOf } from '../../lib/verify-verdict';
+import { asWritten, itemLabel, verdictClass, verdictOf } from '../../lib/verify-verdict';
 import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 
@@ -13,6 +13,8 @@ export interface VerifyLabels extends Record<Item, string> {
   success: string;
   /** issued_by when the issuer's name is the credential's own claim (W003, issue 33). */
   self_asserted: string;
+  /** A passed item of a document that is not known to be its issuer's (issue 33). */
+  item_as_written: string;
   fail: string;
   pass: string;
   not_pass: string;
@@ -154,24 +156,25 @@ export default function VerifyBadge(props: {
           {report?.badge_information.revoked && report.badge_information.revocation_reason && (
             <p>{labels.revoked_reason.replace('{{reason}}', report.badge_information.revocation_reason)}</p>
           )}
-          {kind && asWritten(kind) && <p className="verify-as-written">{labels.as_written}</p>}
+          {report && asWritten(report) && <p className="verify-as-written">{labels.as_written}</p>}
           <dl className="verify-items">
             {ITEMS.map((item) => {
               const r = report?.items[item];
-              // Issue 33: an issuer whose key is its own id alone (W003) is not shown as verified.
-              const claimed = item === 'issued_by' && r?.status === 'success' && findings.includes('W003');
+              // Issue 33: "Verified" only for what is the issuer's (itemLabel, shared with the page).
+              const label = report ? itemLabel(report, item) : null;
               return (
-                <div key={item} className={`verify-item verify-${claimed ? 'claimed' : (r?.status ?? 'loading')}`}>
+                <div key={item} className={`verify-item verify-${label ?? 'loading'}`}>
                   <dt>{labels[item]}</dt>
                   <dd>
                     <span className="verify-status">
-                      {!r
+                      {!label
                         ? labels.loading
-                        : claimed
-                          ? labels.self_asserted
-                          : r.status === 'success'
-                            ? labels.success
-                            : labels.fail}
+                        : {
+                            success: labels.success,
+                            fail: labels.fail,
+                            claimed: labels.self_asserted,
+                            as_written: labels.item_as_written,
+                          }[label]}
                     </span>
                     {r && <span>{text(item, r.text)}</span>}
                   </dd>

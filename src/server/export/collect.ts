@@ -87,13 +87,23 @@ async function issuedFiles(env: Env, b: IssuedItem, waitUntil: (p: Promise<unkno
   return files;
 }
 
+/**
+ * A revoked badge's record keeps what it said but not its signature (an OB 3.0 `proof`, a Blockcerts
+ * `signature`), so that no file in the export is a credential that still verifies (issue 33, item 5).
+ */
+function unsigned(record: unknown): unknown {
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return record;
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'proof' && k !== 'signature'));
+}
+
 /** An imported badge: what was received, as received, and its stored image. */
 async function hostFiles(env: Env, h: HostItem) {
   const dir = `imported/${h.id}`;
+  const assertion = parsed(h.assertionJson);
   const files: ExportFile[] = [
     json(`${dir}/assertion.json`, {
       format: h.format,
-      assertion: parsed(h.assertionJson),
+      assertion: h.revokedAt === null ? assertion : unsigned(assertion),
       badge: parsed(h.badgeJson),
       issuer: parsed(h.issuerJson),
     }),

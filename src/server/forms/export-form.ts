@@ -16,10 +16,11 @@ export const exportForm: FormHandler = async (c, field) => {
     await startExport(c.env, user.accountId);
     return c.redirect(path('/setting/export'), 303);
   }
-  // Read only once the import throttle has let it through (importArchive).
+  // Its bytes are taken only once the import throttle has let it through (importArchive), from the
+  // form already read: parsing the request again held one more copy of the upload (issue 33).
   const upload = async () => {
-    const file = (await c.req.raw.clone().formData()).get('zip');
-    return !file || typeof file === 'string' || file.size === 0 ? null : new Uint8Array(await file.arrayBuffer());
+    const file = field.file?.('zip') ?? null;
+    return !file || file.size === 0 ? null : new Uint8Array(await file.arrayBuffer());
   };
   const r = await importArchive(c.env, user.accountId, upload, clientKey(c.req.raw.headers));
   const values = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)]));

@@ -13,8 +13,11 @@ import { TOKEN_FIELD } from '../../lib/form-token';
 import type { FormName, FormState } from '../form-state';
 import { formToken, newFormKey, TOKEN_COOKIE, tokenMatches, validKey } from './token';
 
-/** A posted form's fields: `field(name)` is the text sent under that name, or '' when none was. */
-export type Field = (name: string) => string;
+/**
+ * A posted form's fields: `field(name)` is the text sent under that name, or '' when none was;
+ * `field.file(name)` a file sent under it (already read with the form: no second copy), or null.
+ */
+export type Field = ((name: string) => string) & { file?: (name: string) => File | null };
 
 /** What a form handler answers: a redirect (303), or the step the page shows next. */
 export type FormAnswer = Response | { step: string; values?: Record<string, string> };
@@ -69,10 +72,15 @@ async function readFields(c: Context<AppEnv>): Promise<Field> {
     .catch(() => {
       throw new AppError('E400100');
     });
-  return (name) => {
+  const field: Field = (name) => {
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
+  field.file = (name) => {
+    const value = data.get(name);
+    return value instanceof File ? value : null;
+  };
+  return field;
 }
 
 /**

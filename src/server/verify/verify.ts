@@ -82,7 +82,7 @@ function fillOb3(s: ob3.Ob3State, out: VerifiedDocs) {
 
 /**
  * The spec's report from what the checks found. The issuer's name is shown only when nothing
- * failed about the issuer or the signature (E168, E177, E179): a name from a profile that was not
+ * failed about the issuer or the signature (E168, E169, E177, E179): a name from a profile that was not
  * verified is not shown.
  */
 function reportOf(ctx: VerifyContext, results: CheckResult[], unverifiable: boolean): VerificationReport {
@@ -94,7 +94,7 @@ function reportOf(ctx: VerifyContext, results: CheckResult[], unverifiable: bool
       : (ctx.assertion ?? (ctx.revoked ? ctx.found : null));
   // A name from an issuer that was not verified is not shown (OB 3.0: its key not found either),
   // nor one from a document altered after signing (E179: the name is only what it says now).
-  const issuerTrusted = !codes.some((c) => c === 'E168' || c === 'E177' || c === 'E179');
+  const issuerTrusted = !codes.some((c) => c === 'E168' || c === 'E169' || c === 'E177' || c === 'E179');
   const issuer = ctx.ob3 ? ob3.issuerOf(ctx.ob3.credential) : ctx.issuer;
   const dates = dated ? checkDates(dated['issuedOn'], dated['expires'], ctx.now) : null;
   const info = {

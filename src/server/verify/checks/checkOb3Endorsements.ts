@@ -2,7 +2,7 @@ import { verifyOb3Proofs } from '../../ob3/proof/verify';
 import { checkOb3Schema } from '../../ob3/schema';
 import { PASS, SKIP, type Check } from '../check';
 import type { VerifyContext } from '../context';
-import { bindKey } from '../ob3/binding';
+import { bindKey, ownOrigin } from '../ob3/binding';
 import { findProofKey } from '../ob3/keys';
 import { issuerIdOf, list, newOb3State, obj, proofsAsArrays, subjectOf, type Ob3State } from '../ob3/state';
 
@@ -33,7 +33,7 @@ async function verdict(ctx: VerifyContext, e: Obj): Promise<Verdict> {
   const r = await verifyOb3Proofs(e, { fragmentKeys: true, documents: keys.documents });
   const method = r.proofs.find((p) => p.outcome.verified)?.verificationMethod ?? null;
   if (!r.verified || !method) return INVALID;
-  const b = await bindKey(ctx.src, issuerIdOf(e), { method, jwk: null });
+  const b = await bindKey(ctx.src, ownOrigin(ctx), issuerIdOf(e), { method, jwk: null });
   if (b.kind === 'unbound') return b.unverifiable ? { state: 'unverifiable' } : INVALID;
   return b.kind === 'self' ? { state: 'valid', claimed: true } : { state: 'valid' };
 }

@@ -1,5 +1,5 @@
 import { fail, passWith, PASS, SKIP, type Check } from '../check';
-import { bindKey } from '../ob3/binding';
+import { bindKey, ownOrigin } from '../ob3/binding';
 import { issuerIdOf } from '../ob3/state';
 
 /**
@@ -15,7 +15,10 @@ export const checkOb3KeyOwner: Check = {
   async run(ctx) {
     const s = ctx.ob3;
     if (!s || s.broken || s.keyMissing || !s.signed) return SKIP;
-    const b = await bindKey(ctx.src, issuerIdOf(s.credential), { method: s.method, jwk: s.jwk });
+    const b = await bindKey(ctx.src, ownOrigin(ctx), issuerIdOf(s.credential), {
+      method: s.method,
+      jwk: s.jwk,
+    });
     if (b.kind === 'unbound') return fail('E169', b.unverifiable);
     s.binding = b.kind;
     return b.kind === 'published' ? PASS : passWith('W003');

@@ -26,6 +26,9 @@ export interface SigningKey {
   jwk: JWK | null;
 }
 
+/** This Worker's origin, where the verifier runs (its issuers' keys are did:web keys only). */
+export const ownOrigin = (ctx: { env: { PUBLIC_BASE_URL: string } }) => new URL(ctx.env.PUBLIC_BASE_URL).origin;
+
 const PUBLISHED: Binding = { kind: 'published' };
 const SELF: Binding = { kind: 'self' };
 const unbound = (unverifiable = false): Binding => ({ kind: 'unbound', unverifiable });
@@ -43,7 +46,8 @@ function jwkOfMethodId(method: string, issuerId: string): JWK | null {
 /**
  * What the issuer's own profile, read at its https id, says of the key: `listed`, `not-listed` (a
  * profile of that id that does not list it), or `none` (no profile there: missing, not JSON, another
- * id) or `unreachable` now. Keys are matched by method id or by key material.
+ * id, or one reached only through a redirect, whose target the issuer id does not name) or
+ * `unreachable` now. Keys are matched by method id or by key material.
  */
 async function profileSays(
   src: DocSource,
@@ -52,7 +56,7 @@ async function profileSays(
 ): Promise<'listed' | 'not-listed' | 'none' | 'unreachable'> {
   const d = await src.get(issuerId);
   if (d.kind === 'unreachable') return 'unreachable';
-  if (d.kind !== 'ok' || d.doc['id'] !== issuerId) return 'none';
+  if (d.kind !== 'ok' || d.url !== issuerId || d.doc['id'] !== issuerId) return 'none';
   const methods = ['publicKey', 'verificationMethod', 'assertionMethod'].flatMap((p) => list(d.doc[p]));
   const material = key.jwk ?? (key.method ? jwkOfMethodId(key.method, issuerId) : null);
   const listed = methods.some((m) => {
@@ -64,23 +68,33 @@ async function profileSays(
   return listed ? 'listed' : 'not-listed';
 }
 
-/** Whether `key` is bound to the issuer id `issuerId` (see Binding). */
-export async function bindKey(src: DocSource, issuerId: string | null, key: SigningKey): Promise<Binding> {
+/**
+ * Whether `key` is bound to the issuer id `issuerId` (see Binding). `ownOrigin`: this Worker's, whose
+ * issuers sign only with their did:web keys, so a key written into one of its URLs is never theirs.
+ */
+export async function bindKey(
+  src: DocSource,
+  ownOrigin: string,
+  issuerId: string | null,
+  key: SigningKey,
+): Promise<Binding> {
   if (!issuerId) return unbound();
   const method = key.method;
-  if (method?.startsWith('did:web:')) return method.split('#')[0] === issuerId ? PUBLISHED : unbound();
-  if (method?.startsWith('did:key:')) return method.split('#')[0] === issuerId ? SELF : unbound();
-  if (issuerId.startsWith('did:key:')) {
+  const did = method?.startsWith('did:') ? method.split('#')[0] : null;
+  if (did === issuerId) return method?.startsWith('did:key:') ? SELF : PUBLISHED;
+  if (issuerId.startsWith('did:key:') && !method) {
     // A JWT header key for a did:key issuer: bound when it is that DID's key.
     const own = jwkOfMethodId(issuerId, issuerId);
     return own && key.jwk && sameKey(own, key.jwk) ? SELF : unbound();
   }
   if (!/^https?:\/\//i.test(issuerId)) return unbound();
-  const fragment = method !== null && method.split('#')[0] === issuerId;
+  // An https issuer: any key (a DID's, a header's, one in its URL's fragment) counts where its profile lists it.
   const says = await profileSays(src, issuerId, key);
   if (says === 'listed') return PUBLISHED;
+  if (says === 'unreachable') return unbound(true);
   if (says === 'not-listed') return unbound();
-  // No profile at the id: only 1EdTech's key-in-the-issuer-URL form stands, as the issuer's own claim.
-  if (fragment) return SELF;
-  return unbound(says === 'unreachable');
+  // No profile at the id: only 1EdTech's key-in-the-issuer-URL form stands, as the issuer's own
+  // claim; never on this Worker's own origin, whose issuers publish their keys.
+  const fragment = !did && method !== null && method.split('#')[0] === issuerId;
+  return fragment && new URL(issuerId).origin !== ownOrigin ? SELF : unbound();
 }
