@@ -299,7 +299,8 @@ describe("the owner's certificate (GetAcadDoc)", () => {
       is_public: false,
       revoked: false,
       recipient_email: h.email,
-      pdf_state: 'pending',
+      // Its PDF is printed by a queued job, which may already have run (acad-pdf.test.ts follows it).
+      pdf_state: expect.stringMatching(/^(pending|ready)$/),
     });
   });
 

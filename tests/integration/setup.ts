@@ -1,32 +1,13 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { inject } from 'vitest';
-import { addressOf } from '../../src/server/chain/sign';
-import { portalVars } from '../../scripts/portal/vars.mjs';
+import { emptyBucket, emptyDatabase, fileScopedLimits, startFileEpoch } from './fresh-file';
 
-// Every test file starts from the real schema, applied exactly as wrangler applies it.
+// The real schema, applied exactly as wrangler applies it: once per runtime, since the files of a
+// vitest worker share one (applyD1Migrations skips the migrations already applied).
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-
-// The nightly Blockcerts batch anchors on the real anvil of tests/support/anvil-node.ts. Each test
-// file signs with its own freshly funded key, so files running in parallel never race for a nonce.
-const anvilUrl = inject('anvilUrl');
-const key = `0x${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-await fetch(anvilUrl, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'anvil_setBalance',
-    params: [addressOf(key), '0x56bc75e2d63100000'],
-  }),
-});
-Object.assign(env, {
-  CHAIN_RPC_URL: anvilUrl,
-  CHAIN_NETWORK: 'sepolia',
-  CHAIN_CONFIRMATIONS: '1',
-  CHAIN_PRIVATE_KEY: key,
-});
-
-// The local portal of tests/support/portal-provider.ts is the Worker's OpenID provider "portal".
-Object.assign(env, portalVars(inject('portal')));
+// Every file then starts as in a runtime of its own: no rows, no objects, no spent rate limits,
+// and no job an earlier file left queued (tests/integration/fresh-file.ts).
+startFileEpoch();
+await emptyDatabase(env.DB);
+await emptyBucket(env.BUCKET);
+fileScopedLimits(env, crypto.randomUUID());
