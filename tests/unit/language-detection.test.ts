@@ -30,6 +30,21 @@ describe('toLanguage', () => {
     expect([...LANGUAGES].sort()).toEqual(['bn-BD', 'en', 'id', 'ja', 'ko', 'th', 'vi', 'zh-cn', 'zh-tw']);
     expect(htmlLang('zh-tw')).toBe('zh-Hant-TW');
   });
+
+  // Moved from chrome.spec.ts (issue 34, item 5), which now renders one language per script family.
+  it('gives each language the html lang its pages carry', () => {
+    expect(Object.fromEntries(LANGUAGES.map((l) => [l, htmlLang(l)]))).toEqual({
+      en: 'en',
+      ja: 'ja',
+      'zh-cn': 'zh-Hans-CN',
+      ko: 'ko',
+      'zh-tw': 'zh-Hant-TW',
+      id: 'id',
+      th: 'th',
+      vi: 'vi',
+      'bn-BD': 'bn-BD',
+    });
+  });
 });
 
 describe('detectLanguage (query -> cookie -> Accept-Language -> en)', () => {
