@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, test } from './fixtures';
@@ -20,6 +21,28 @@ async function anonymous(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${ORIGIN}${path}`, { headers, redirect: 'manual' });
   const body = path.endsWith('.png') ? '' : await res.text();
   return { status: res.status, body, cache: res.headers.get('x-lanyard-cache'), headers: res.headers };
+}
+
+type Answer = Awaited<ReturnType<typeof anonymous>>;
+
+/** The generation of the site-wide scope (migration 0019): texts shown on every page move it. */
+async function siteGeneration(): Promise<number> {
+  const [row] = await devSql(ORIGIN, "SELECT generation FROM cache_generations WHERE scope = 'site'");
+  return Number((row as { generation?: number } | undefined)?.generation ?? 0);
+}
+
+/**
+ * The same anonymous request twice: the first as it comes, the second expected from the cache.
+ * Other specs run beside this one and change texts shown site-wide (a new tag on a badge class),
+ * which rightly makes every page new; when that happened between the two, they are asked again.
+ */
+async function twice(path: string, headers: Record<string, string> = {}): Promise<[Answer, Answer]> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await siteGeneration();
+    const first = await anonymous(path, headers);
+    const second = await anonymous(path, headers);
+    if (second.cache === 'hit' || attempt === 5 || (await siteGeneration()) === before) return [first, second];
+  }
 }
 
 async function walletCall(token: string, name: string, body: Record<string, unknown>) {
@@ -57,10 +80,9 @@ test('public pages come from the edge cache and every change shows on the next r
 
   const page = `${BASE}/public/assertions/detail/${id}`;
   const en = { 'Accept-Language': 'en' };
-  const first = await anonymous(page, en);
+  const [first, hit] = await twice(page, en);
   expect([first.status, first.cache]).toEqual([200, 'miss']);
   expect(first.body).toContain(name);
-  const hit = await anonymous(page, en);
   expect([hit.status, hit.cache, hit.body]).toEqual([200, 'hit', first.body]);
   expect(hit.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   expect(hit.headers.get('set-cookie')).toBeNull();
@@ -68,10 +90,10 @@ test('public pages come from the edge cache and every change shows on the next r
   expect((await anonymous(page, { ...en, 'If-None-Match': etag })).status).toBe(304);
 
   // Japanese is its own copy.
-  const ja = await anonymous(page, { 'Accept-Language': 'ja' });
+  const [ja, jaAgain] = await twice(page, { 'Accept-Language': 'ja' });
   expect(ja.cache).toBe('miss');
   expect(ja.body).toContain('lang="ja"');
-  expect((await anonymous(page, { 'Accept-Language': 'ja' })).cache).toBe('hit');
+  expect(jaAgain.cache).toBe('hit');
   expect((await anonymous(page, en)).body).toBe(first.body);
 
   // The owner (signed in) is never served from, nor stored in, the cache.
@@ -81,8 +103,9 @@ test('public pages come from the edge cache and every change shows on the next r
 
   // The share image: stored after the first render.
   const image = `${W}/Public/ShareImage/${id}.png`;
-  expect((await anonymous(image)).status).toBe(200);
-  expect((await anonymous(image)).cache).toBe('hit');
+  const [drawn, stored] = await twice(image);
+  expect(drawn.status).toBe(200);
+  expect(stored.cache).toBe('hit');
 
   // Private: the very next anonymous request is a 404, page and image.
   await walletCall(token, 'SetAssertionStatus', { assertion_id: id, is_public: false });
@@ -94,8 +117,9 @@ test('public pages come from the edge cache and every change shows on the next r
   await walletCall(token, 'SetAssertionStatus', { assertion_id: id, is_public: true });
   expect((await anonymous(page, en)).status).toBe(200);
   const wallet = `${BASE}/public/assertions/user/${accountId}`;
-  expect((await anonymous(wallet, en)).body).toContain('Kaito');
-  expect((await anonymous(wallet, en)).cache).toBe('hit');
+  const [shown, again] = await twice(wallet, en);
+  expect(shown.body).toContain('Kaito');
+  expect(again.cache).toBe('hit');
   const renamed = `Edge${Date.now().toString(36)}`;
   const saved = await fetch(`${ORIGIN}${W}/Setting/Profile/Set`, {
     method: 'POST',
