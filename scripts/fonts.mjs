@@ -4,7 +4,7 @@
 // static assets, never bundled into the Worker). Run by `npm run build` and before the tests.
 // The same families are also written as web fonts for pages (public/fonts/web, see webFonts below).
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { metricsFont, widthGroups } from './lib/metrics-font.mjs';
@@ -21,6 +21,16 @@ const FAMILIES = [
   { pkg: 'noto-sans-sc', key: 'sc' },
   { pkg: 'noto-sans-tc', key: 'tc' },
 ];
+
+/**
+ * Writes `text` unless the file already holds it. The tests read public/ while the build runs
+ * beside them (scripts/test.mjs), and a file rewritten in place is briefly empty.
+ */
+function writeIfChanged(path, text) {
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) return;
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
 
 const out = join('public', 'fonts');
 mkdirSync(out, { recursive: true });
@@ -88,7 +98,7 @@ for (const { pkg, key } of FAMILIES) {
     files.push({ family: key, file, ranges: parseRanges(range) });
   }
 }
-writeFileSync(join(out, 'manifest.json'), JSON.stringify({ weight: WEIGHT, files }));
+writeIfChanged(join(out, 'manifest.json'), JSON.stringify({ weight: WEIGHT, files }));
 console.log(`fonts: ${files.length} files in ${out}`);
 
 // Web fonts: one stylesheet per set, each face a woff2 file with the fontsource slice's
@@ -263,10 +273,10 @@ async function webFonts() {
           pkg,
           regular.map((b) => b.file),
         );
-        writeFileSync(join(web, `${set}.json`), JSON.stringify(sliceMap(set, family, pkg, regular, metrics)));
+        writeIfChanged(join(web, `${set}.json`), JSON.stringify(sliceMap(set, family, pkg, regular, metrics)));
       }
     }
-    writeFileSync(join(web, `${set}.css`), `${faces.join('\n')}\n`);
+    writeIfChanged(join(web, `${set}.css`), `${faces.join('\n')}\n`);
   }
   console.log(`fonts: ${count} web font faces in ${web}`);
 }
