@@ -141,9 +141,18 @@ test('while the Japanese slices download, the metrics font stands in, and nothin
     );
     // Every other font the page asked for (the language menu's names, not held) is in too, so the
     // layout read next is the one the held slices, and only they, will change.
-    await page.waitForFunction(() =>
-      [...document.fonts].every((f) => /Noto Sans (JP|KR|SC|TC)/.test(f.family) || f.status !== 'loading'),
-    );
+    // Polled by name, so a font that never arrives is named in the failure, not a bare timeout.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.fonts]
+              .filter((f) => !/Noto Sans (JP|KR|SC|TC)/.test(f.family) && f.status === 'loading')
+              .map((f) => `${f.family} ${f.weight} ${f.unicodeRange.slice(0, 40)}`),
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual([]);
     const probes = await markCjkElements(page);
     expect(probes).toBeGreaterThan(3);
     const cdp = await page.context().newCDPSession(page);
