@@ -62,7 +62,7 @@ const FILES = {
 const paths = (names: string[]) => names.map((n) => `tests/integration/${n}.test.ts`);
 
 /** Routes, repos and jobs inside workerd against real local D1/R2/Queues, with `servers`. */
-function workersProject(name: string, include: string[], servers: string[], setup: string[]) {
+function workersProject(name: string, include: string[], exclude: string[], servers: string[], setup: string[]) {
   return {
     plugins: [
       cloudflareTest(async () => ({
@@ -96,7 +96,7 @@ function workersProject(name: string, include: string[], servers: string[], setu
     test: {
       name,
       include,
-      exclude: name === 'integration' ? Object.values(FILES).flatMap(paths) : [],
+      exclude,
       globalSetup: servers,
       setupFiles: ['./tests/integration/setup.ts', ...setup],
       // One runtime per vitest worker, shared by its files: the app is loaded and the migrations
@@ -120,10 +120,12 @@ export default defineConfig({
       {
         test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
       },
-      workersProject('integration', ['tests/integration/**/*.test.ts'], [], []),
-      workersProject('integration:outbound', paths(FILES.outbound), SERVERS.outbound, []),
-      workersProject('integration:chain', paths(FILES.chain), SERVERS.chain, ['./tests/integration/setup-chain.ts']),
-      workersProject('integration:portal', paths(FILES.portal), SERVERS.portal, [
+      workersProject('integration', ['tests/integration/**/*.test.ts'], Object.values(FILES).flatMap(paths), [], []),
+      workersProject('integration:outbound', paths(FILES.outbound), [], SERVERS.outbound, []),
+      workersProject('integration:chain', paths(FILES.chain), [], SERVERS.chain, [
+        './tests/integration/setup-chain.ts',
+      ]),
+      workersProject('integration:portal', paths(FILES.portal), [], SERVERS.portal, [
         './tests/integration/setup-portal.ts',
       ]),
       {

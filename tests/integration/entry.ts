@@ -12,8 +12,11 @@ export default {
   // Files share a runtime (vitest.config.ts): a job an earlier file queued is acknowledged unread,
   // as the runtime that file once had to itself would have dropped it with the file.
   queue: async (batch, env) => {
-    for (const message of batch.messages) if (fromEarlierFile(message)) message.ack();
-    const current = batch.messages.filter((m) => !fromEarlierFile(m));
+    const current: Message<JobMessage>[] = [];
+    for (const message of batch.messages) {
+      if (fromEarlierFile(message)) message.ack();
+      else current.push(message);
+    }
     if (current.length === 0) return;
     const view: MessageBatch<JobMessage> = {
       queue: batch.queue,

@@ -11,8 +11,8 @@ const EPOCH = Symbol.for('lanyard.test.fileEpoch');
 type WithEpoch = { [EPOCH]?: number };
 
 /** Marks the start of a file: from now on, jobs an earlier file queued are dropped unread. */
-export function startFileEpoch(now = Date.now()): void {
-  (globalThis as WithEpoch)[EPOCH] = now;
+export function startFileEpoch(): void {
+  (globalThis as WithEpoch)[EPOCH] = Date.now();
 }
 
 /** True for a message sent by an earlier file (a runtime of its own would have lost it). */
@@ -47,20 +47,20 @@ export async function emptyBucket(bucket: R2Bucket): Promise<void> {
   }
 }
 
+// Named, not found by shape: a service binding's RPC stub answers any property, `limit` included.
 const LIMITS = ['IMPORT_LIMIT', 'OUTBOUND_LIMIT', 'SEARCH_LIMIT', 'SIGNIN_LIMIT'] as const;
 const ORIGINAL = Symbol.for('lanyard.test.originalLimit');
 type Limiter = RateLimit & { [ORIGINAL]?: RateLimit };
 
 /**
- * Gives this file rate limits of its own: each key is counted under the file's name, so the same
- * client address in two files (or a file's limits spent by the one before) never meet.
+ * Gives this file rate limits of its own: each key is counted under `scope`, so the same client
+ * address in two files (or a file's limits spent by the one before) never meet.
  */
-export function fileScopedLimits(env: Env, file: string): void {
-  const scoped: Partial<Record<(typeof LIMITS)[number], Limiter>> = {};
+export function fileScopedLimits(env: Env, scope: string): void {
   for (const name of LIMITS) {
     const current = env[name] as Limiter;
     const original = current[ORIGINAL] ?? current;
-    scoped[name] = { [ORIGINAL]: original, limit: ({ key }) => original.limit({ key: `${file}|${key}` }) };
+    const scoped: Limiter = { [ORIGINAL]: original, limit: ({ key }) => original.limit({ key: `${scope}|${key}` }) };
+    Object.assign(env, { [name]: scoped });
   }
-  Object.assign(env, scoped);
 }
