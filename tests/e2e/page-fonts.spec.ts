@@ -152,9 +152,7 @@ test('while the Japanese slices download, the metrics font stands in, and nothin
         () =>
           page.evaluate(() =>
             [...document.fonts]
-              .filter(
-                (f) => !/Noto Sans (JP|KR|SC|TC)|Lanyard Language Names/.test(f.family) && f.status === 'loading',
-              )
+              .filter((f) => !/Noto Sans (JP|KR|SC|TC)|Lanyard Language Names/.test(f.family) && f.status === 'loading')
               .map((f) => `${f.family} ${f.weight} ${f.unicodeRange.slice(0, 40)}`),
           ),
         { timeout: 30_000 },
