@@ -14,7 +14,8 @@ export type FormName =
   | 'mailprefs'
   | 'apps'
   | 'sessions'
-  | 'export';
+  | 'export'
+  | 'download';
 
 /**
  * What a page shows after its form was posted: the step reached or the outcome, what the person

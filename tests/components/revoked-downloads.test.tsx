@@ -31,8 +31,26 @@ function page(host: boolean, revoked: boolean) {
       ? d.revoked_note
       : d.revoked_note_imported
     : undefined;
-  const { container } = render(<Downloads id="b1" kinds={offered.kinds} note={note} labels={labels} />);
+  const { container } = render(
+    <Downloads
+      id="b1"
+      kinds={offered.kinds}
+      note={note}
+      action="/p/assertions/detail/b1"
+      formToken="tok"
+      labels={labels}
+    />,
+  );
   const section = within(container);
+  // Issue 35, item 1: every button is a form posting to the page, so it works before hydration.
+  for (const button of section.queryAllByRole('button')) {
+    const form = button.closest('form');
+    expect(button.getAttribute('type')).toBe('submit');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/p/assertions/detail/b1');
+    expect(form?.querySelector('input[name="action"]')?.getAttribute('value')).toBeTruthy();
+    expect(form?.querySelector('input[type="hidden"]:not([name="action"])')?.getAttribute('value')).toBe('tok');
+  }
   return {
     buttons: section.queryAllByRole('button').map((b) => b.textContent),
     note: section.queryByRole('note')?.textContent ?? null,

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { wallet } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
+import { HiddenToken } from '../lib/HiddenToken';
 import type { DownloadKind } from '../../server/downloads/offered';
 
 export interface DownloadsLabels extends DownloadLabels {
@@ -17,20 +18,30 @@ export interface DownloadsLabels extends DownloadLabels {
  * the same badge as an Open Badges 3.0 credential (JSON, or baked into a PNG; issue 21). The page
  * says which `kinds` the badge has and, in `note`, why the others are not offered (the rule is
  * offeredDownloads in src/server/downloads/offered.ts; issue 33, item 5).
+ *
+ * Each button is a form that posts to the page (src/server/forms/badge-download-form.ts), so the
+ * first click saves the file before this island hydrates, and without JavaScript (issue 35, item
+ * 1); hydrated, it calls the API instead and shows a failure in the dialog, staying on the page.
  */
 export default function Downloads({
   id,
   kinds,
   note,
+  action,
+  formToken,
   labels,
 }: {
   id: string;
   kinds: readonly DownloadKind[];
   note?: string | undefined;
+  /** The page's own address, where the forms post. */
+  action: string;
+  formToken: string;
   labels: DownloadsLabels;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
-  const get = async (kind: DownloadKind) => {
+  const get = async (e: FormEvent, kind: DownloadKind) => {
+    e.preventDefault();
     setBusy(kind);
     await downloadFile(wallet.Download[kind], { assertion_id: id }, labels);
     setBusy(null);
@@ -45,16 +56,13 @@ export default function Downloads({
       )}
       <div className="actions">
         {kinds.map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            className="btn btn-secondary"
-            aria-busy={busy === kind}
-            disabled={busy !== null}
-            onClick={() => void get(kind)}
-          >
-            {labels[kind]}
-          </button>
+          <form key={kind} method="post" action={action} onSubmit={(e) => void get(e, kind)}>
+            <HiddenToken token={formToken} />
+            <input type="hidden" name="action" value={kind} />
+            <button type="submit" className="btn btn-secondary" aria-busy={busy === kind} disabled={busy !== null}>
+              {labels[kind]}
+            </button>
+          </form>
         ))}
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { attachment, downloadName } from '../../lib/file-names';
+import { sendFile } from '../http/file';
+import { BLOCKCERTS_TYPE, blockchainFile } from './file';
 import { SIGNED_IN } from '../auth/rules';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../http/openapi';
@@ -10,7 +11,7 @@ import { blockcertsService } from './service';
 const { router, route } = apiRouter(SIGNED_IN);
 
 const body = jsonBody(z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) }));
-const TYPE: string = 'application/ld+json';
+const TYPE: string = BLOCKCERTS_TYPE;
 const download = <P extends string>(path: P, summary: string) =>
   route({
     method: 'post',
@@ -36,13 +37,8 @@ const acadDoc = download(
   "The blockchain certificate of one of the signed-in account's academic documents; 409 E409118 until anchored",
 );
 
-/** The file: blockchain_certificate_{name}_{yyyymmdd}.json (src/lib/file-names.ts), never cached. */
 function file(c: Context<AppEnv>, r: { name: string; issuedOn: number; doc: object }) {
-  c.header('Content-Type', TYPE);
-  c.header('Content-Disposition', attachment(downloadName('blockchain', r.name, 'json', r.issuedOn)));
-  c.header('Cache-Control', 'no-store');
-  c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-  return c.body(JSON.stringify(r.doc, null, 2));
+  return sendFile(c, blockchainFile(r));
 }
 
 /** The owner's blockchain certificate downloads (spec §1, §7): their own badges and documents only. */

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { attachment, downloadName } from '../../lib/file-names';
 import { SIGNED_IN } from '../auth/rules';
 import { AppError } from '../errors';
 import { jsonBody } from '../http/openapi';
 import { apiRouter } from '../http/router';
-import { acadDownloadService, PDF_RETRY_AFTER } from './download-service';
+import { sendFile } from '../http/file';
+import { acadDownloadService, acadPdfFile, PDF_RETRY_AFTER } from './download-service';
 
 const { router, route } = apiRouter(SIGNED_IN);
 
@@ -34,12 +34,7 @@ const pdf = download(
 export const acadDownloadRoutes = router.openapi(pdf, async (c) => {
   try {
     const r = await acadDownloadService(c.env).pdf(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
-    c.header('Content-Type', 'application/pdf');
-    c.header('Content-Length', String(r.size));
-    c.header('Content-Disposition', attachment(downloadName('acaddoc', r.doc.title, 'pdf', r.doc.issuedOn)));
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    return c.body(r.body);
+    return sendFile(c, acadPdfFile(r));
   } catch (err) {
     // The PDF is printed in the background: a client that waits this long and asks again gets it.
     if (err instanceof AppError && err.code === 'E409117') c.header('Retry-After', String(PDF_RETRY_AFTER));

@@ -1,4 +1,6 @@
+import { downloadName } from '../../lib/file-names';
 import { AppError } from '../errors';
+import type { FileOut } from '../http/file';
 import { acadPdfObjects, acadPdfRepo } from './pdf-repo';
 
 /** Seconds a client is asked to wait before asking again for a PDF still being printed. */
@@ -33,4 +35,14 @@ export function acadDownloadService(env: Env) {
       return { doc, body: obj.body, size: obj.size };
     },
   };
+}
+
+/** The stored PDF as the file to save: acaddoc_{title}_{yyyymmdd}.pdf, its size known from R2. */
+export function acadPdfFile(r: {
+  doc: { title: string; issuedOn: number | string };
+  body: ReadableStream;
+  size: number;
+}): FileOut {
+  const name = downloadName('acaddoc', r.doc.title, 'pdf', r.doc.issuedOn);
+  return { body: r.body, type: 'application/pdf', name, size: r.size };
 }

@@ -1,15 +1,18 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bytesToBase64 } from '../../lib/base64';
-import { attachment, downloadName } from '../../lib/file-names';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { downloadService } from './service';
+import { badgeFile } from './files';
+import { sendFile } from '../http/file';
 import { apiRouter } from '../http/router';
 import { SIGNED_IN } from '../auth/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
+/** SIGNED_IN has let only a signed-in caller through. */
+const owner = (c: Context<AppEnv>) => c.var.user?.accountId ?? '';
 
 const W = '/Wallet';
 const body = jsonBody(z.object({ access_token: z.string().optional(), assertion_id: z.string().min(1).max(64) }));
@@ -62,52 +65,15 @@ const qr = route({
   responses: okReply('QR code', envelope.extend({ url: z.string(), svg: z.string(), png: z.string() })),
 });
 
-/** A file to save: its type, a file name in the spec's patterns, never cached, never sniffed. */
-function file(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer> | string, type: string, name: string) {
-  c.header('Content-Type', type);
-  c.header('Content-Disposition', attachment(name));
-  c.header('Cache-Control', 'no-store');
-  c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-  return c.body(bytes);
-}
-
 /** Downloads of spec §1 (image, JSON, PDF certificate) and the QR code; the owner's badges only. */
 export const downloadRoutes = router
-  .openapi(pdf, async (c) => {
-    const r = await downloadService(c.env).certificate(
-      c.req.valid('json').assertion_id,
-      c.var.user?.accountId ?? '',
-      { lang: c.var.lang, t: c.var.t },
-      (p) => c.executionCtx.waitUntil(p),
-    );
-    const bytes = new Uint8Array(r.bytes);
-    return file(c, bytes, 'application/pdf', downloadName('certificate', r.badge.name, 'pdf', r.badge.issuedOn));
-  })
-  .openapi(image, async (c) => {
-    const r = await downloadService(c.env).image(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '', (p) =>
-      c.executionCtx.waitUntil(p),
-    );
-    const type = r.type === 'png' ? 'image/png' : 'image/svg+xml';
-    return file(c, r.bytes, type, downloadName('image', r.badge.name, r.type, r.badge.issuedOn));
-  })
-  .openapi(json, async (c) => {
-    const r = await downloadService(c.env).json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
-    return file(c, r.body, r.type, downloadName('json', r.name, r.ext, r.issuedOn));
-  })
-  .openapi(ob3json, async (c) => {
-    const r = await downloadService(c.env).ob3Json(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
-    const text = JSON.stringify(r.doc, null, 2);
-    // A credential's own media type: the islands' download reads application/json as an error body.
-    return file(c, text, 'application/vc+ld+json', downloadName('ob3', r.badge.name, 'json', r.badge.issuedOn));
-  })
-  .openapi(ob3image, async (c) => {
-    const r = await downloadService(c.env).ob3Image(
-      c.req.valid('json').assertion_id,
-      c.var.user?.accountId ?? '',
-      (p) => c.executionCtx.waitUntil(p),
-    );
-    return file(c, r.bytes, 'image/png', downloadName('ob3', r.badge.name, 'png', r.badge.issuedOn));
-  })
+  .openapi(pdf, async (c) => sendFile(c, await badgeFile(c, 'pdf', c.req.valid('json').assertion_id, owner(c))))
+  .openapi(image, async (c) => sendFile(c, await badgeFile(c, 'image', c.req.valid('json').assertion_id, owner(c))))
+  .openapi(json, async (c) => sendFile(c, await badgeFile(c, 'json', c.req.valid('json').assertion_id, owner(c))))
+  .openapi(ob3json, async (c) => sendFile(c, await badgeFile(c, 'ob3json', c.req.valid('json').assertion_id, owner(c))))
+  .openapi(ob3image, async (c) =>
+    sendFile(c, await badgeFile(c, 'ob3image', c.req.valid('json').assertion_id, owner(c))),
+  )
   .openapi(qr, async (c) => {
     const r = await downloadService(c.env).qrCode(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
     c.header('Cache-Control', 'no-store');

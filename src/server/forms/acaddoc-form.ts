@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { path } from '../../lib/paths';
-import { attachment, downloadName } from '../../lib/file-names';
 import { setCertificatePublic } from '../certificates/acad-service';
-import { acadDownloadService } from '../certificates/download-service';
+import { acadDownloadService, acadPdfFile } from '../certificates/download-service';
+import { blockchainFile } from '../blockcerts/file';
+import { blockcertsService } from '../blockcerts/service';
+import { sendFile } from '../http/file';
 import { leaveFlash } from './flash';
 import { parseFields, type FormHandler } from './page-form';
 
@@ -10,7 +12,8 @@ const body = z.object({ is_public: z.enum(['true', 'false']) });
 
 /**
  * /acaddocs/detail/{id}: publish or make private without JavaScript, the API's SetAcadDocStatus,
- * then a 303 back to the page, which reads the new state; or (action=pdf) download the PDF. Someone else's certificate fails as the
+ * then a 303 back to the page, which reads the new state; or download the PDF (action=pdf) or the
+ * blockchain certificate (action=blockchain). Someone else's certificate fails as the
  * API does (E404108), and the page then shows "not found".
  */
 export const acadDocForm: FormHandler = async (c, field) => {
@@ -20,16 +23,11 @@ export const acadDocForm: FormHandler = async (c, field) => {
   const id = c.req.param('id') ?? '';
   if (field('action') === 'pdf') {
     // The PDF itself is the answer; a failure (still being made, file not found) shows on the page.
-    const r = await acadDownloadService(c.env).pdf(id, user.accountId);
-    return new Response(r.body, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(r.size),
-        'Content-Disposition': attachment(downloadName('acaddoc', r.doc.title, 'pdf', r.doc.issuedOn)),
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      },
-    });
+    return sendFile(c, acadPdfFile(await acadDownloadService(c.env).pdf(id, user.accountId)));
+  }
+  if (field('action') === 'blockchain') {
+    const r = await blockcertsService(c.env).download('acad_doc', id, user.accountId);
+    return sendFile(c, blockchainFile(r));
   }
   const { is_public } = parseFields(body, { is_public: field('is_public') });
   await setCertificatePublic(c.env.DB, id, user.accountId, is_public === 'true', Date.now());

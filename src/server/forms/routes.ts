@@ -4,6 +4,7 @@ import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
+import { badgeDownloadForm } from './badge-download-form';
 import { appsForm } from './apps-form';
 import { sessionsForm } from './sessions-form';
 import { exportForm } from './export-form';
@@ -34,6 +35,10 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/receive/:token'), limit, pageForm('receive', [], receiveForm));
   app.post(at('/terms'), limit, pageForm('terms', [], termsForm));
   app.post(at('/acaddocs/detail/:id'), limit, pageForm('acaddoc', [], acadDocForm));
+  // Issue 35: a badge's downloads, before its island hydrates (a received and an imported badge).
+  app.post(at('/assertions/detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
+  app.post(at('/assertions/host/detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
+  app.post(at('/assertions/unaccepted-detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
   app.post(at('/email/verification/:token'), limit, pageForm('emailverify', [], emailVerifyForm));
   app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
   // Issue 21: settings, connected apps (the OB 3.0 API's consents).
