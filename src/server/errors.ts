@@ -185,3 +185,17 @@ export class AppError extends Error {
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERRORS, value);
 }
+
+/**
+ * The code a check refuses with, or null when it passes: how a page that is only opened asks what
+ * its form would answer, without writing (issue 35, item 5). Anything but an AppError still throws.
+ */
+export async function refusal(check: Promise<unknown>): Promise<ErrorCode | null> {
+  try {
+    await check;
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+}

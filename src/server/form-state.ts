@@ -15,7 +15,8 @@ export type FormName =
   | 'apps'
   | 'sessions'
   | 'export'
-  | 'download';
+  | 'download'
+  | 'reminder';
 
 /**
  * What a page shows after its form was posted: the step reached or the outcome, what the person

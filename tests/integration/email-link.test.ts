@@ -6,7 +6,7 @@ import { createServer } from '../../src/server/app';
 import type { AppEnv } from '../../src/server/context';
 import { AppError } from '../../src/server/errors';
 import type { FormState } from '../../src/server/form-state';
-import { verifyEmailByLink } from '../../src/server/settings/email-link-service';
+import { emailLinkProblem, verifyEmailByLink } from '../../src/server/settings/email-link-service';
 import { BASE, unique } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 import { PASSWORD, settingsCall, signedIn } from './settings-helpers';
@@ -76,6 +76,22 @@ describe('verification by link', () => {
     // Used once; the code of the same mail now finds the address verified.
     expect(await codeOf(mail.token)).toBe('E409119');
     expect((await call(me.cookie, 'Verify', { email: extra, code: mail.code })).code).toBe('E409109');
+  });
+
+  it('issue 35, item 5: opening the link tells what its button would answer, and verifies nothing', async () => {
+    const { me, extra, mail } = await added();
+    expect(await emailLinkProblem(env, mail.token)).toBeNull();
+    expect(await emailLinkProblem(env, mail.token)).toBeNull();
+    expect(await verified(me.cookie, extra)).toBe(false);
+    expect(await emailLinkProblem(env, 'x'.repeat(43))).toBe('E404110');
+    expect(await emailLinkProblem(env, '../../etc')).toBe('E404110');
+    expect(await codeOf(mail.token)).toBe('ok');
+    expect(await emailLinkProblem(env, mail.token)).toBe('E409119');
+    const other = await added();
+    await env.DB.prepare('UPDATE link_tokens SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1, await sha256Hex(other.mail.token))
+      .run();
+    expect(await emailLinkProblem(env, other.mail.token)).toBe('E410104');
   });
 
   it('verifying by code spends the link: it then says "already used"', async () => {

@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { tombstoneKey } from '../../src/server/accounts/registration';
+import { resetLinkProblem } from '../../src/server/accounts/password-reset';
+import { activationProblem, tombstoneKey } from '../../src/server/accounts/registration';
 import { sha256Hex } from '../../src/server/auth/tokens';
 import { BASE, createAccount, SAME_ORIGIN, unique } from './helpers';
 import { waitFor } from './issuing-helpers';
@@ -118,6 +119,25 @@ describe('registration and activation', () => {
       errors: [{ code: 'E404103' }],
     });
   });
+
+  it('issue 35, item 5: opening an activation link tells what its button would answer, and activates nothing', async () => {
+    const email = `${unique('peek')}@example.test`;
+    await call('CreateAccount', registration(email));
+    const token = linkToken((await mailTo(email)).text, '/activation');
+    expect(await activationProblem(env, token)).toBeNull();
+    expect(await activationProblem(env, token)).toBeNull();
+    expect((await call('Login', { email, password: PASSWORD })).status).not.toBe(200);
+    expect(await activationProblem(env, 'x'.repeat(43))).toBe('E404103');
+    expect((await call('ActivateAccount', { token })).status).toBe(200);
+    expect(await activationProblem(env, token)).toBe('E409101');
+    const late = `${unique('peek-late')}@example.test`;
+    await call('CreateAccount', registration(late));
+    const lateToken = linkToken((await mailTo(late)).text, '/activation');
+    await env.DB.prepare('UPDATE registrations SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1, await sha256Hex(lateToken))
+      .run();
+    expect(await activationProblem(env, lateToken)).toBe('E410100');
+  });
 });
 
 describe('forgotten password', () => {
@@ -156,6 +176,10 @@ describe('forgotten password', () => {
       return r.results.length === 2 ? r.results : null;
     });
     const [older, newer] = mails.map((m) => linkToken(m.text, '/password/reset'));
+    // Issue 35, item 5: the page checks the link when opened (live), reading only.
+    expect(await resetLinkProblem(env, newer ?? '')).toBeNull();
+    expect(await resetLinkProblem(env, newer ?? '')).toBeNull();
+    expect(await resetLinkProblem(env, 'x'.repeat(43))).toBe('E410101');
     for (let i = 0; i < 5; i++) await call('Login', { email, password: 'Wrong#pass1' });
     expect((await call('Login', { email, password: PASSWORD })).status).toBe(423);
     const reused = await call('ResetPassword', { token: newer, password: PASSWORD, confirm_password: PASSWORD });
@@ -169,6 +193,10 @@ describe('forgotten password', () => {
         await call('ResetPassword', { token: newer, password: 'Fuji#Summit8', confirm_password: 'Fuji#Summit8' })
       ).json(),
     ).toMatchObject({ errors: [{ code: 'E410101' }] });
+    expect([await resetLinkProblem(env, newer ?? ''), await resetLinkProblem(env, older ?? '')]).toEqual([
+      'E410101',
+      'E410101',
+    ]);
     expect(
       await (
         await call('ResetPassword', { token: older, password: 'Fuji#Summit8', confirm_password: 'Fuji#Summit8' })

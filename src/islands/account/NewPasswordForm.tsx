@@ -94,6 +94,16 @@ export default function NewPasswordForm({
         </a>
       </div>
     );
+  // A dead link (used, expired, unknown) takes no password: it says why and offers a new one.
+  if (expired)
+    return (
+      <div className="stack">
+        <FormErrors messages={errors._form} />
+        <a className="btn" href={requestUrl}>
+          {labels.requestNew}
+        </a>
+      </div>
+    );
   return (
     <form method="post" action={action} className="stack" onSubmit={submit} noValidate>
       <HiddenToken token={formToken} />
@@ -103,15 +113,9 @@ export default function NewPasswordForm({
         errors={errors}
       />
       <FormErrors messages={errors._form} />
-      {expired ? (
-        <a className="btn" href={requestUrl}>
-          {labels.requestNew}
-        </a>
-      ) : (
-        <button type="submit" className="btn" disabled={busy}>
-          {labels.submit}
-        </button>
-      )}
+      <button type="submit" className="btn" disabled={busy}>
+        {labels.submit}
+      </button>
     </form>
   );
 }

@@ -76,6 +76,17 @@ export function passwordRepo(d1: D1Database) {
       params: [tokenHash],
     }),
 
+    /** Whether a reset link is live (not used, not expired): what claimResetLink would take, read only. */
+    async resetLinkLive(tokenHash: string, now: number): Promise<boolean> {
+      const row = await d1
+        .prepare(
+          "SELECT 1 AS live FROM link_tokens WHERE token_hash = ? AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ?",
+        )
+        .bind(tokenHash, now)
+        .first<{ live: number }>();
+      return row !== null;
+    },
+
     /** Marks a live reset link used with one conditional UPDATE; answers its account, or null. */
     async claimResetLink(tokenHash: string, now: number): Promise<string | null> {
       const row = await d1

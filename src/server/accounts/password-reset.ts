@@ -57,6 +57,14 @@ export async function sendPasswordLink(env: Env, jobId: string, job: PasswordLin
 }
 
 /**
+ * What the reset page says when it is opened (issue 35, item 5): null while the link can still set a
+ * password, else E410101 (expired, used or unknown), the code the form would answer. Reads only.
+ */
+export async function resetLinkProblem(env: Env, token: string): Promise<'E410101' | null> {
+  return (await passwordRepo(env.DB).resetLinkLive(await sha256Hex(token), Date.now())) ? null : 'E410101';
+}
+
+/**
  * Sets a new password from a reset link. The link is claimed first with one conditional UPDATE, so
  * it works once even under parallel use. Then, in one batch: the new hash, the history entry,
  * every other outstanding link and every session ended (RST-04), and the lockout lifted (RST-05).

@@ -4,7 +4,7 @@ import { passwordProblems } from '../../lib/password-policy';
 import { newId, randomToken, sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
 import { runBatch } from '../db/batch';
-import { AppError, type FieldError } from '../errors';
+import { AppError, refusal, type ErrorCode, type FieldError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
 import { accountRepo } from './account-repo';
 import { accountMail } from './mails';
@@ -74,6 +74,23 @@ export async function register(env: Env, input: RegistrationInput, lang: Languag
   }
 }
 
+/** The registration an activation link stands for, while it can be activated: unknown E404103, done E409101, expired E410100. */
+async function activatable(repo: ReturnType<typeof registrationRepo>, token: string, now: number) {
+  const reg = await repo.byTokenHash(await sha256Hex(token));
+  if (!reg) throw new AppError('E404103');
+  if (reg.activatedAt) throw new AppError('E409101');
+  if (reg.expiresAt < now) throw new AppError('E410100');
+  return reg;
+}
+
+/**
+ * What the activation page says when it is opened (issue 35, item 5): null while the link can
+ * activate, else the code its button would answer. Reads only: opening a link changes nothing.
+ */
+export async function activationProblem(env: Env, token: string): Promise<ErrorCode | null> {
+  return refusal(activatable(registrationRepo(env.DB), token, Date.now()));
+}
+
 /**
  * Activates a provisional registration: the account, its verified primary address, the first
  * password-history entry, and every badge and certificate already awarded to the address, in one
@@ -82,11 +99,8 @@ export async function register(env: Env, input: RegistrationInput, lang: Languag
  */
 export async function activate(env: Env, token: string): Promise<string> {
   const repo = registrationRepo(env.DB);
-  const reg = await repo.byTokenHash(await sha256Hex(token));
   const now = Date.now();
-  if (!reg) throw new AppError('E404103');
-  if (reg.activatedAt) throw new AppError('E409101');
-  if (reg.expiresAt < now) throw new AppError('E410100');
+  const reg = await activatable(repo, token, now);
   const accountId = newId();
   try {
     await runBatch(env.DB, repo.activate(reg, accountId, newId(), now));

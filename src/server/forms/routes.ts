@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { limitBody } from '../http/body-limit';
 import { acadDocForm } from './acaddoc-form';
 import { badgeDownloadForm } from './badge-download-form';
+import { reminderForm } from './reminder-form';
 import { appsForm } from './apps-form';
 import { sessionsForm } from './sessions-form';
 import { exportForm } from './export-form';
@@ -39,6 +40,7 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/assertions/detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
   app.post(at('/assertions/host/detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
   app.post(at('/assertions/unaccepted-detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
+  app.post(at('/assertions'), limit, pageForm('reminder', [], reminderForm));
   app.post(at('/email/verification/:token'), limit, pageForm('emailverify', [], emailVerifyForm));
   app.post(at('/verify/emailnotification'), limit, pageForm('mailprefs', [], mailPrefsForm));
   // Issue 21: settings, connected apps (the OB 3.0 API's consents).

@@ -8,6 +8,7 @@ import type { AppEnv } from '../../src/server/context';
 import type { FormState } from '../../src/server/form-state';
 import { seedIssuer, seedOwner } from './acad-helpers';
 import { seedHostBadges } from './export-helpers';
+import { REMINDER_HIDDEN_MS, walletPrefs } from '../../src/server/wallet/prefs-service';
 import { BASE, createSession, SAME_ORIGIN } from './helpers';
 import { awardTo, issuerCall, newBadgeClass } from './issuing-helpers';
 
@@ -159,5 +160,28 @@ describe('a badge page’s download forms', () => {
     );
     expect(new Set(all.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(all[0]?.[0]).toBe(200);
+  });
+});
+
+describe('the wallet list’s reminder form', () => {
+  it('hides the badges-waiting reminder for a day and goes back to the list; 50 clicks at once keep one state', async () => {
+    const owner = await seedOwner();
+    const own = await createSession(owner.id);
+    const { cookie, token } = await onPage(own, '/assertions');
+    const before = Date.now();
+    const all = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const r = await post('/assertions', cookie, { csrf: token });
+        return [r.status, r.headers.get('Location')] as const;
+      }),
+    );
+    expect(new Set(all.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify([303, '/ns/portal/openbadge/assertions'])]),
+    );
+    const prefs = await walletPrefs(env.DB, owner.id);
+    expect(prefs.reminderHiddenUntil).toBeGreaterThanOrEqual(before + REMINDER_HIDDEN_MS);
+    expect(prefs.reminderHiddenUntil).toBeLessThanOrEqual(Date.now() + REMINDER_HIDDEN_MS);
+    const forged = await post('/assertions', cookie.replace(/csrf=[^;]+/, 'csrf=other'), { csrf: token });
+    expect(forged.status).toBe(403);
   });
 });
