@@ -122,15 +122,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel(en.password.new_password, { exact: true })).toHaveCount(0);
   });
 
-  test('activation: the button posts, the account is ready; a second press says it already is', async ({ page }) => {
+  test('activation: the button posts, the account is ready; opened again, the link says it already is', async ({
+    page,
+  }) => {
     const email = await provisionalRegistration();
     const link = await mailedLink(email, 'activation');
     await page.goto(`${link}?language=en`);
     await page.getByRole('button', { name: en.activation.submit }).click();
     await expect(page.getByRole('heading', { name: en.activation.done_heading })).toBeVisible();
-    await page.goto(link);
-    await page.getByRole('button', { name: en.activation.submit }).click();
+    // Issue 35, item 5: at once, with no button to press first.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(409);
     await expect(page.getByText(en.errors.E409101)).toBeVisible();
+    await expect(page.getByRole('button', { name: en.activation.submit })).toHaveCount(0);
   });
 
   test('receive by link: the Receive button posts and the badge is in the wallet', async ({ page }) => {

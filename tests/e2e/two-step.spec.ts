@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { codeAt, stepAt } from '../../src/server/mfa/totp';
@@ -64,6 +65,23 @@ test('turn on authenticator-app codes in settings, sign out, and sign in with a 
   await expect(codes).toHaveCount(10);
   await expectNoAxeViolations(page);
   const recovery = (await codes.first().textContent()) ?? '';
+  // Issue 35, item 7: the codes can be kept: copied, saved as a text file, printed (alone).
+  const shown = await codes.allTextContents();
+  const file = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as a text file' }).click();
+  const saved = await file;
+  expect(saved.suggestedFilename()).toBe('lanyard-recovery-codes.txt');
+  const text = readFileSync((await saved.path()) ?? '', 'utf8');
+  expect(text.trim().split('\n').slice(-10)).toEqual(shown);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
+  await page.getByRole('button', { name: 'Copy the codes' }).click();
+  await expect(page.getByText('The codes are copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(codes.first()).toBeVisible();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('App codes are on.')).toBeVisible();
   await expect(page.getByText('10 recovery codes left.')).toBeVisible();

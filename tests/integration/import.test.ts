@@ -1,5 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { AppError } from '../../src/server/errors';
+import { importBadge } from '../../src/server/import/service';
 import { bake } from '../../src/server/openbadges/baking';
 import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession, unique } from './helpers';
 import { awardTo, b64, newBadgeClass, newIssuer, PNG } from './issuing-helpers';
@@ -50,6 +52,10 @@ describe('importing badges from other providers (AddBadge)', () => {
       recipient_email: 'learner@example.test',
     });
     expect((await addBadge(me.token, { url: `${standIn}/valid.json` })).code).toBe('E409106');
+    // The refusal names the badge already held, which the import page links to (issue 35, item 7).
+    const again = await importBadge(env, me.id, { url: `${standIn}/valid.json` }, 'test-dup').catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(AppError);
+    expect((again as AppError).params).toEqual({ existing: `/assertions/host/detail/${r.json.assertion_id}` });
     // "Process completed" once, in the import's batch; the refused repeat adds none (issue 8).
     expect(await completionNotices(me.id)).toEqual([
       {
@@ -96,6 +102,8 @@ describe('importing badges from other providers (AddBadge)', () => {
     const [id] = (await awardTo(apiKey, bc, [acct.email])).ids;
     const url = `${new URL(env.PUBLIC_BASE_URL).origin}/api/v1.0/openBadge/v2/Assertion/${id}`;
     expect((await addBadge(token, { url })).code).toBe('E409106');
+    const own = await importBadge(env, acct.id, { url }, 'test-own').catch((e: unknown) => e);
+    expect((own as AppError).params).toEqual({ existing: `/assertions/detail/${id}` });
     const baked = new Uint8Array(
       await (await exports.default.fetch(`${BASE}/api/v1.0/openBadge/v2/Assertion/${id}/image`)).arrayBuffer(),
     );

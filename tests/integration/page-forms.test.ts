@@ -81,6 +81,30 @@ describe('the form token (CSRF)', () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
+  it('a signed-in page gets its key before it renders: a form streamed after the headers still matches (issue 35)', async () => {
+    // Astro streams a page: a form deep in it asks for its token after the headers have gone. The
+    // stand-in asks only after its answer has left the middleware, as such a form would.
+    let late: Promise<string> = Promise.resolve('');
+    const streamed = createServer({
+      assets: (_c, next) => next(),
+      pages: async (c) => {
+        late = new Promise((resolve) => setTimeout(() => resolve(c.var.formToken()), 0));
+        return c.text('a badge page');
+      },
+    });
+    const session = await createSession((await createAccount()).id);
+    const res = await streamed.fetch(
+      new Request(`${W}/assertions`, { headers: { Cookie: `accessToken=${session}` } }),
+      env,
+      ctx as unknown as ExecutionContext,
+    );
+    const key = /csrf=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1] ?? '';
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const token = await late;
+    const answer = await post('/assertions', { csrf: token }, { Cookie: `accessToken=${session}; csrf=${key}` });
+    expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/ns/portal/openbadge/assertions']);
+  });
+
   it('SES-06: a forged cross-site form post is refused before anything runs (no attempt counted)', async () => {
     const acct = await accountWithPassword();
     const v = await visitor();

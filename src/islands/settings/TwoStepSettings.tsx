@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { PasskeyButton } from '../account/PasskeyButton';
+import { saveAs } from '../lib/download';
 
 export interface TwoStepLabels {
   intro: string;
@@ -20,6 +21,11 @@ export interface TwoStepLabels {
   recoveryHeading: string;
   recoveryIntro: string;
   recoveryDone: string;
+  /** Keeping the codes (issue 35, item 7): copy, a text file, print. */
+  recoveryCopy: string;
+  recoveryCopied: string;
+  recoveryDownload: string;
+  recoveryPrint: string;
   turnOff: string;
   turnedOff: string;
   fallback: string;
@@ -165,8 +171,14 @@ export default function TwoStepSettings({
   }
 
   if (view.kind === 'codes') {
+    // One code per line, under the heading: what is copied, saved and printed is the same text.
+    const text = `${labels.recoveryHeading}\n\n${view.codes.join('\n')}\n`;
+    const copy = async () => {
+      await navigator.clipboard.writeText(text).catch(() => undefined);
+      setNotice(labels.recoveryCopied);
+    };
     return (
-      <section className="stack" aria-labelledby={`${errorId}-codes`}>
+      <section className="stack recovery-sheet" aria-labelledby={`${errorId}-codes`}>
         <h2 id={`${errorId}-codes`}>{labels.recoveryHeading}</h2>
         <p>{labels.recoveryIntro}</p>
         <ol className="recovery-codes" dir="ltr" data-testid="recovery-codes">
@@ -176,10 +188,33 @@ export default function TwoStepSettings({
             </li>
           ))}
         </ol>
+        <div className="actions recovery-keep">
+          <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
+            {labels.recoveryCopy}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => saveAs(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'lanyard-recovery-codes.txt')}
+          >
+            {labels.recoveryDownload}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+            {labels.recoveryPrint}
+          </button>
+        </div>
+        {notice && (
+          <p role="status" className="notice">
+            {notice}
+          </p>
+        )}
         <button
           type="button"
           className="btn"
-          onClick={() => setView({ kind: 'status', on: true, left: view.codes.length })}
+          onClick={() => {
+            setNotice(null);
+            setView({ kind: 'status', on: true, left: view.codes.length });
+          }}
         >
           {labels.recoveryDone}
         </button>

@@ -4,7 +4,6 @@ import { call, handleFailure, type ApiLabels, type ApiResult } from '../lib/api'
 import { wallet } from '../lib/client';
 import { armConfetti, celebrateOnce } from '../lib/celebrate';
 import { importWithTimeout } from '../lib/lazy';
-import { confirmAction } from '../stores/dialogs';
 import type { ShareLabels } from './ShareDialog';
 
 type ShareDialogType = ComponentType<{
@@ -21,16 +20,12 @@ export interface BadgeActionLabels extends ApiLabels {
   publicPage: string;
   receive: string;
   hide: string;
-  delete: string;
-  deleteTitle: string;
-  deleteText: string;
-  cancel: string;
   share: string;
 }
 
 /**
  * The owner's actions on a badge detail page: receive or hide (claimable), publish or make private
- * and open the public page (received), delete with confirmation (spec §2, §4).
+ * and open the public page (received) (spec §2, §4). Deleting is DeleteBadge, at the page's end.
  */
 export default function BadgeActions({
   id,
@@ -38,7 +33,6 @@ export default function BadgeActions({
   initialPublic,
   canPublish,
   publicUrl,
-  deleteCall,
   listUrl,
   detailUrl,
   confetti,
@@ -51,8 +45,6 @@ export default function BadgeActions({
   initialPublic: boolean;
   canPublish: boolean;
   publicUrl: string;
-  /** DeleteAssertion, or DeleteHostAssertion for an imported badge. */
-  deleteCall: 'DeleteAssertion' | 'DeleteHostAssertion';
   listUrl: string;
   detailUrl: string;
   /** The account has not seen the first-receipt confetti yet. */
@@ -85,16 +77,6 @@ export default function BadgeActions({
     return result.ok;
   };
   const badge = { assertion_id: id };
-
-  const remove = async () => {
-    const sure = await confirmAction({
-      title: labels.deleteTitle,
-      text: labels.deleteText,
-      closeButton: { visible: true, text: labels.cancel },
-      actionButton: { visible: true, text: labels.delete, color: 'danger' },
-    });
-    if (sure && (await run(() => call(wallet[deleteCall], badge)))) window.location.assign(listUrl);
-  };
 
   if (acceptStatus === 0)
     return (
@@ -156,9 +138,6 @@ export default function BadgeActions({
           {Dialog && isPublic && <Dialog target={share} labels={shareLabels} onClose={() => setDialog(null)} />}
         </>
       )}
-      <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void remove()}>
-        {labels.delete}
-      </button>
     </div>
   );
 }

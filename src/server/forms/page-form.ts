@@ -32,7 +32,10 @@ export type FormHandler = (c: Context<AppEnv>, field: Field) => Promise<FormAnsw
 export function formContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = validKey(getCookie(c, TOKEN_COOKIE));
-    let minted: string | null = null;
+    // A signed-in page is never kept by a shared cache, and Astro streams it: a form deep in the page
+    // asks for its token after the answer's headers have gone, too late to set the cookie. So a
+    // signed-in visitor's key is made before the page renders (issue 35: the badge page's downloads).
+    let minted: string | null = !key && c.var.user ? newFormKey() : null;
     c.set('formToken', () => formToken(c.env, key ?? (minted ??= newFormKey())));
     const flash = c.req.method === 'GET' ? await readFlash(c) : { state: null, spent: false };
     c.set('form', flash.state);

@@ -54,6 +54,14 @@ export function importRepo(d1: D1Database) {
         .first<{ x: number }>();
       return row !== null;
     },
+    /** The account's imported badge with this external id, if it has one (a duplicate's page to link to). */
+    async hostIdOf(accountId: string, externalId: string): Promise<string | null> {
+      const row = await d1
+        .prepare('SELECT id FROM host_assertions WHERE account_id = ? AND external_id = ?')
+        .bind(accountId, externalId)
+        .first<{ id: string }>();
+      return row?.id ?? null;
+    },
     /** Inserts unless this account already holds the badge; a written row comes back from RETURNING. */
     insertStatement(r: NewHostRow): D1PreparedStatement {
       return d1

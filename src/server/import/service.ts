@@ -90,7 +90,9 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
   // A badge issued here to this account is already in its list: importing it would show it twice
   // (its OB 2.0 assertion, or its OB 3.0 credential, issue 21).
   const ownId = ownAssertionIdOf(env, externalId);
-  if (ownId && (await repo.holdsIssued(ownId, accountId))) throw new AppError('E409106');
+  // The refusal names the page of the badge already held, so the page can link to it (issue 35, item 7).
+  if (ownId && (await repo.holdsIssued(ownId, accountId)))
+    throw new AppError('E409106', { existing: `/assertions/detail/${ownId}` });
   const id = newId();
   let imageKey: string | null = null;
   // Shown with the BadgeClass's image, not the uploaded pixels (JWS-07).
@@ -130,7 +132,8 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
   if (written?.results.length !== 1) {
     // The stored image belongs to no row: an outbox job removes it.
     if (imageKey) await commitWithJobs(env, [], [{ kind: 'delete_objects', payload: { keys: [imageKey] } }]);
-    throw new AppError('E409106');
+    const held = await repo.hostIdOf(accountId, externalId);
+    throw new AppError('E409106', held ? { existing: `/assertions/host/detail/${held}` } : {});
   }
   return { id, report };
 }

@@ -98,3 +98,27 @@ test.describe('links known bad', () => {
     await expect(page.getByRole('button', { name: th.password.save })).toHaveCount(0);
   });
 });
+
+/* Issue 35, item 7: small things a careful user notices. */
+test.describe('small things', () => {
+  test('a badge page puts Delete last, apart, below the downloads; list links have no double slash', async ({
+    page,
+  }) => {
+    await signIn(page, await startDemoSession());
+    await page.goto(`${BASE}/assertions/detail/${demoBadge()}?language=ja`);
+    const del = page.getByRole('button', { name: ja.detail.delete, exact: true });
+    const downloads = page.getByRole('region', { name: ja.download.heading });
+    const verify = page.getByRole('button', { name: ja.verify.verify_this });
+    const [d, dl, v] = [await del.boundingBox(), await downloads.boundingBox(), await verify.boundingBox()];
+    expect(d && dl && v).toBeTruthy();
+    // Below both, not between them, with a clear gap.
+    expect((d?.y ?? 0) - ((dl?.y ?? 0) + (dl?.height ?? 0))).toBeGreaterThan(16);
+    expect(d?.y ?? 0).toBeGreaterThan((v?.y ?? 0) + (v?.height ?? 0));
+
+    await page.goto(`${BASE}/assertions?language=ja`);
+    await hydrated(page, 'BadgeList');
+    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.filter((h) => h.includes('/assertions/'))).not.toEqual([]);
+    expect(hrefs.filter((h) => /^\/[^/].*\/\//.test(h) || /^\/\//.test(h))).toEqual([]);
+  });
+});
