@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import en from '../../src/i18n/locales/en.json';
+import ja from '../../src/i18n/locales/ja.json';
+import th from '../../src/i18n/locales/th.json';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
 import { purgeExpiredExports } from '../../src/server/export/housekeeping';
 import { exportCarryKey, exportZipKey } from '../../src/server/export/objects-repo';
 import { docRow, seedDoc, seedIssuer } from './acad-helpers';
 import { downloadExport, exportCall, readZip, seedHostBadges } from './export-helpers';
-import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';
+import { awardTo, issuerCall, newBadgeClass, newIssuer, PNG, waitFor } from './issuing-helpers';
 import { signedIn } from './settings-helpers';
 
 const dec = new TextDecoder();
@@ -189,5 +192,167 @@ describe('whole-wallet export (issue 22)', () => {
     const files = await readZip(must((await downloadExport(me.cookie, id)).bytes));
     expect([...files.keys()].filter((n) => n.startsWith('imported/')).length).toBe(10_000);
     expect(files.has('index.html')).toBe(true);
+  });
+});
+
+/*
+ * Issue 35, item 2: an index the owner would keep. In the account's language (headings, dates in
+ * its calendar, README.txt), each row titled by its own badge or document (not the holder), its
+ * state marked, and a picture that is a file of the archive (or a placeholder where there is none).
+ */
+describe('an export a person can read (issue 35, item 2)', () => {
+  /** The files of a finished export of this account. */
+  async function exported(cookie: string) {
+    const id = must((await exportCall(cookie, 'Start')).export).id;
+    await ready(id);
+    return readZip(must((await downloadExport(cookie, id)).bytes));
+  }
+  /** The index's table row of the item titled `title` (the whole <tr>). */
+  const rowOf = (index: string, title: string) =>
+    must(
+      (index.match(/<tr class="[a-z]+">.*?<\/tr>/gs) ?? []).find((r) => r.includes(`>${title}</td>`)),
+      title,
+    );
+  /** Every src and href of the page, as the names they point at. */
+  const targets = (index: string) => [...index.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => decodeURI(must(m[1])));
+  const setLanguage = (accountId: string, lang: string) =>
+    env.DB.prepare('UPDATE accounts SET language = ? WHERE id = ?').bind(lang, accountId).run();
+
+  it(
+    'a Thai account: Thai headings, Buddhist-era dates, titles, state marks, pictures in the ZIP, a Thai README',
+    { timeout: 180_000 },
+    async () => {
+      const me = await signedIn();
+      await setLanguage(me.id, 'th');
+      const { apiKey } = await newIssuer('Bangkok Academy');
+      const award = async (name: string, over: Record<string, unknown> = {}) => {
+        const id = must((await awardTo(apiKey, await newBadgeClass(apiKey, { name }), [me.email], over)).ids[0], name);
+        await env.DB.prepare('UPDATE assertions SET accept_status = 2, accepted_at = ? WHERE id = ?')
+          .bind(Date.now(), id)
+          .run();
+        return id;
+      };
+      const valid = await award('Badge still valid', { issued_on: '2026-03-20T00:00:00Z' });
+      const revoked = await award('Badge revoked');
+      expect((await issuerCall(`/assertions/${revoked}/revoke`, apiKey, { reason: 'Mistake' })).json.status).toBe(200);
+      const expired = await award('Badge expired', {
+        issued_on: '2024-01-10T00:00:00Z',
+        expires: '2025-01-10T00:00:00Z',
+      });
+      // Imported badges: one with the image import keeps for it (R2 host-images/), one without any.
+      const [withImage, noImage] = (await seedHostBadges(me.id, me.email, 2, 'ob2')) as [string, string];
+      await env.BUCKET.put(`host-images/${withImage}.png`, PNG, { httpMetadata: { contentType: 'image/png' } });
+      await env.DB.batch([
+        env.DB.prepare('UPDATE host_assertions SET image_key = ? WHERE id = ?').bind(
+          `host-images/${withImage}.png`,
+          withImage,
+        ),
+        env.DB.prepare('UPDATE host_assertions SET expires_at = ? WHERE id = ?').bind(Date.now() - 86_400_000, noImage),
+      ]);
+      // Three certificates of one holder: each row must say which document it is.
+      const issuer = await seedIssuer();
+      const titles = ['Bachelor of Nursing', 'Certificate in Thai Cooking', 'Transcript of Records'];
+      const docs: string[] = [];
+      for (const title of titles) docs.push((await seedDoc(issuer, me, { title, name: 'Somchai Holder' })).docId);
+      expect((await issuerCall(`/acad-docs/${docs[1]}/revoke`, issuer.apiKey, { reason: 'Error' })).json.status).toBe(
+        200,
+      );
+
+      const files = await exported(me.cookie);
+      const index = dec.decode(files.get('index.html'));
+      // The account's language: lang and dir, Thai headings, nothing left in English.
+      expect(index).toContain('<html lang="th" dir="ltr">');
+      expect(index).toContain(`<h1>${th.export.index.title}</h1>`);
+      expect(index).toContain(`<h2>${th.export.index.badges} (3)</h2>`);
+      expect(index).toContain(`<h2>${th.export.index.imported} (2)</h2>`);
+      expect(index).toContain(`<h2>${th.export.index.certificates} (3)</h2>`);
+      expect(index).toContain(`<th scope="col">${th.export.index.item_title}</th>`);
+      expect(index).not.toContain(en.export.index.title);
+      expect(index).not.toContain(en.export.index.certificates);
+      // Dates in the Thai (Buddhist) calendar, as the wallet's Thai pages write them.
+      expect(rowOf(index, 'Badge still valid')).toContain('20 มีนาคม 2569');
+      expect(rowOf(index, 'Badge expired')).toContain('10 มกราคม 2567');
+      expect(index).not.toContain('2026-03-20');
+
+      // Each certificate row is titled by its document, never by the holder's name.
+      for (const title of titles) expect(rowOf(index, title)).toContain('20 มีนาคม 2569');
+      expect(index).not.toContain('Somchai Holder');
+
+      // State marks: valid, revoked, expired, each in Thai.
+      const mark = (state: 'valid' | 'revoked' | 'expired') =>
+        `<span class="state state-${state}">${th.export.index[`state_${state}`]}</span>`;
+      expect(rowOf(index, 'Badge still valid')).toContain(mark('valid'));
+      expect(rowOf(index, 'Badge revoked')).toContain(mark('revoked'));
+      expect(rowOf(index, 'Badge expired')).toContain(mark('expired'));
+      expect(rowOf(index, 'Imported 0')).toContain(mark('valid'));
+      expect(rowOf(index, 'Imported 1')).toContain(mark('expired'));
+      expect(rowOf(index, titles[0] as string)).toContain(mark('valid'));
+      expect(rowOf(index, titles[1] as string)).toContain(mark('revoked'));
+
+      // Pictures: the baked badge, the class image of a revoked badge (it has no baked image), the
+      // imported badge's stored image, each certificate's image; a placeholder where there is none.
+      expect(rowOf(index, 'Badge still valid')).toContain(`<img class="thumb" src="badges/${valid}/badge-baked.png"`);
+      expect(rowOf(index, 'Badge expired')).toContain(`src="badges/${expired}/badge-baked.png"`);
+      expect(rowOf(index, 'Badge revoked')).toContain(`src="images/badges/${revoked}.png"`);
+      expect(files.has(`badges/${revoked}/badge-baked.png`)).toBe(false);
+      expect([...must(files.get(`images/badges/${revoked}.png`)).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      expect(rowOf(index, 'Imported 0')).toContain(`src="imported/${withImage}/image.png"`);
+      expect([...must(files.get(`imported/${withImage}/image.png`))]).toEqual([...PNG]);
+      expect(rowOf(index, 'Imported 1')).not.toContain('<img');
+      expect(rowOf(index, 'Imported 1')).toContain(`role="img" aria-label="${th.export.index.no_image}"`);
+      for (const [i, doc] of docs.entries()) {
+        expect(rowOf(index, titles[i] as string)).toContain(`src="images/certificates/${doc}.png"`);
+        expect([...must(files.get(`images/certificates/${doc}.png`)).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      }
+      // Every link and picture of the page is a relative name of a file in the archive.
+      const names = targets(index);
+      expect(names.length).toBeGreaterThan(20);
+      for (const name of names) {
+        expect(name, name).not.toMatch(/^([a-z]+:|\/)/);
+        expect(files.has(name), name).toBe(true);
+      }
+      expect(names).toContain('README.txt');
+
+      // README.txt: in Thai, what each folder is, how to verify (the wallet's verify page).
+      const readme = dec.decode(files.get('README.txt'));
+      expect(readme.startsWith(th.export.readme.title)).toBe(true);
+      for (const key of ['files', 'badges', 'imported', 'certificates', 'images', 'verify', 'verify_any'] as const)
+        expect(readme, key).toContain(th.export.readme[key]);
+      expect(readme).toMatch(/https?:\/\/[^ ]+\/ns\/portal\/openbadge\/verification /);
+      expect(readme).toContain(`${new Date().getUTCFullYear() + 543}`);
+      expect(readme).not.toContain(en.export.readme.title);
+      expect(readme).not.toContain(en.export.readme.verify);
+    },
+  );
+
+  it('a Japanese account: Japanese headings, dates and README', { timeout: 120_000 }, async () => {
+    const me = await signedIn();
+    await setLanguage(me.id, 'ja');
+    const { apiKey } = await newIssuer('東京アカデミー');
+    const [badge] = (await awardTo(apiKey, await newBadgeClass(apiKey, { name: 'データ分析入門' }), [me.email])).ids;
+    await env.DB.prepare('UPDATE assertions SET accept_status = 2, accepted_at = ? WHERE id = ?')
+      .bind(Date.now(), must(badge))
+      .run();
+    await seedDoc(await seedIssuer(), me, { title: '修士（データサイエンス）' });
+
+    const files = await exported(me.cookie);
+    const index = dec.decode(files.get('index.html'));
+    expect(index).toContain('<html lang="ja" dir="ltr">');
+    expect(index).toContain(`<h1>${ja.export.index.title}</h1>`);
+    expect(index).toContain(`<h2>${ja.export.index.badges} (1)</h2>`);
+    expect(index).toContain(`<h2>${ja.export.index.certificates} (1)</h2>`);
+    expect(index).toContain(`<th scope="col">${ja.export.index.state}</th>`);
+    const doc = rowOf(index, '修士（データサイエンス）');
+    expect(doc).toContain('2026年3月20日');
+    expect(doc).toContain(`<span class="state state-valid">${ja.export.index.state_valid}</span>`);
+    expect(doc).toContain('東京工科大学 Tokyo Tech Academy');
+    expect(rowOf(index, 'データ分析入門')).toContain(`src="badges/${must(badge)}/badge-baked.png"`);
+    expect(index).not.toContain('山田 花子');
+    const readme = dec.decode(files.get('README.txt'));
+    expect(readme.startsWith(ja.export.readme.title)).toBe(true);
+    expect(readme).toContain(ja.export.readme.verify);
+    expect(readme).toContain(ja.export.readme.verify_any);
+    expect(readme).toContain(`「${ja.export.import_title}」`);
+    expect(readme).not.toContain(en.export.readme.verify);
   });
 });

@@ -6,12 +6,17 @@ import { renderMail } from '../mail/render';
 import { commitWithJobs } from '../outbox/commit';
 import type { ExportStep } from '../outbox/payloads';
 import { collectSlice } from './collect';
-import { indexHtml } from './index-html';
+import { indexHtml, README_NAME } from './index-html';
 import { indexSections } from './index-data';
 import { exportCarryKey, exportObjects, exportZipKey, PART_SIZE } from './objects-repo';
+import { readmeText } from './readme';
 import { exportRepo } from './repo';
 import { EXPORT_PAGE, exportNoticeUrl, progressOf, type ExportState } from './state';
 import { concatBytes, zipEnd, zipRecord, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from './zip';
+
+const enc = new TextEncoder();
+/** The wallet's public page that verifies any badge, no sign-in (README "Import and verification"). */
+const VERIFY_PAGE = '/verification';
 
 /** How long the download link works after the ZIP is complete. */
 export const EXPORT_LINK_MS = 7 * 24 * 3600 * 1000;
@@ -19,9 +24,9 @@ export const EXPORT_LINK_MS = 7 * 24 * 3600 * 1000;
 /**
  * Performs step `step` of an export: appends one slice of the wallet to the ZIP (full parts to R2,
  * the rest carried), then, in one batch, moves the row to the next step with the next step's job;
- * the last step writes index.html and the central directory, completes the upload, and marks the
- * export ready with its notice and mail. Idempotent: a step whose row has moved on does nothing, and
- * a step retried before its batch rewrites the same part numbers and carry object.
+ * the last step writes index.html, README.txt and the central directory, completes the upload, and
+ * marks the export ready with its notice and mail. Idempotent: a step whose row has moved on does
+ * nothing, and a step retried before its batch rewrites the same part numbers and carry object.
  */
 export async function runExportStep(env: Env, job: ExportStep, now: number, attempt?: { final: boolean }) {
   try {
@@ -63,8 +68,11 @@ async function step(env: Env, job: ExportStep, now: number) {
     const account = await accountRepo(env.DB).profile(row.accountId);
     const lang = toLanguage(account?.language) ?? DEFAULT_LANGUAGE;
     const t = translatorFor(lang);
-    const { sections, root } = await indexSections(env, t, row.accountId, central);
-    await add('index.html', new TextEncoder().encode(indexHtml(t, lang, row.createdAt, sections, root)));
+    const { sections, root } = await indexSections(env, t, row.accountId, central, row.createdAt);
+    const verifyUrl = walletUrl(env, VERIFY_PAGE);
+    const page = { lang, exportedAt: row.createdAt, sections, meta: root, verifyUrl };
+    await add('index.html', enc.encode(indexHtml(t, page)));
+    await add(README_NAME, enc.encode(readmeText(t, lang, row.createdAt, verifyUrl)));
     central = concatBytes(centrals);
     locals.push(central, zipEnd(entries, central.length, offset));
   }

@@ -5,8 +5,8 @@ import { notificationsRepo } from '../notifications/repo';
 import { ob3CredentialOf } from '../ob3/issue/service';
 import { notificationSettingsRepo } from '../settings/prefs-repo';
 import { exportObjects } from './objects-repo';
-import { ACCOUNT_DIR, type ExportState } from './state';
-import { exportSourceRepo, type CertItem, type HostItem, type IssuedItem } from './wallet-repo';
+import { ACCOUNT_DIR, pictureName, type ExportState } from './state';
+import { exportSourceRepo, type CertItem, type HostItem, type OwnItem } from './wallet-repo';
 
 /** One file of the archive. Names are built here from ids we chose, never from badge text. */
 export interface ExportFile {
@@ -68,8 +68,12 @@ async function metaFiles(env: Env, accountId: string): Promise<ExportFile[]> {
  * badge or certificate", issue 33 item 5): a revoked credential is never handed out as a clean one.
  */
 
-/** A badge issued here: its OB 2.0 assertion, baked image, OB 3.0 credential and Blockcerts copy. */
-async function issuedFiles(env: Env, b: IssuedItem, waitUntil: (p: Promise<unknown>) => void) {
+/**
+ * A badge issued here: its OB 2.0 assertion, baked image, OB 3.0 credential and Blockcerts copy.
+ * Without a baked image (revoked, or deleted by its issuer) the index shows the picture the wallet
+ * shows for it, its class's image as stored, which carries no assertion (kept under images/).
+ */
+async function issuedFiles(env: Env, b: OwnItem, waitUntil: (p: Promise<unknown>) => void) {
   const dir = `badges/${b.id}`;
   const hosted = hostedService(env);
   const [live, image, ob3, bc] = await Promise.all([
@@ -81,6 +85,10 @@ async function issuedFiles(env: Env, b: IssuedItem, waitUntil: (p: Promise<unkno
   const files: ExportFile[] = [];
   if (live.kind !== 'missing') files.push(json(`${dir}/assertion-ob2.json`, live.doc));
   if (image.kind === 'ok') files.push({ name: `${dir}/badge-baked.${image.type}`, bytes: image.bytes });
+  else if (b.imageKey && b.imageType) {
+    const plain = await exportObjects(env.BUCKET).object(b.imageKey);
+    if (plain) files.push({ name: pictureName('badges', b.id, b.imageType), bytes: plain.bytes });
+  }
   // Revoked (or deleted by its issuer): the hosted documents say so, the baked image is not made.
   if (ob3 && live.kind === 'ok') files.push(json(`${dir}/credential-ob3.json`, ob3));
   if (bc.kind !== 'missing') files.push(json(`${dir}/blockcerts.json`, bc.doc));
@@ -118,20 +126,26 @@ async function hostFiles(env: Env, h: HostItem) {
   return files;
 }
 
-/** An academic certificate: its data, its printed PDF (when printed) and its Blockcerts copy. */
+/**
+ * An academic certificate: its data, its printed PDF (when printed), its Blockcerts copy, and for
+ * the index its picture under images/ (its class image: the template's seal or logo, else the card
+ * drawn for its kind; no assertion in it, so a revoked one keeps it too).
+ */
 async function certFiles(env: Env, c: CertItem) {
   const dir = `certificates/${c.id}`;
   const { pdfKey, detailsJson, rowsJson, ...rest } = c;
   const files: ExportFile[] = [
     json(`${dir}/certificate.json`, { ...rest, details: parsed(detailsJson), rows: parsed(rowsJson) }),
   ];
-  const [pdf, bc] = await Promise.all([
+  const [pdf, bc, image] = await Promise.all([
     pdfKey ? exportObjects(env.BUCKET).object(pdfKey) : null,
     blockcertsService(env).hosted(c.id),
+    hostedService(env).acad.classImage(c.id),
   ]);
   // Its PDF carries the signed credential as an attachment.
   if (pdf && c.revokedAt === null) files.push({ name: `${dir}/certificate.pdf`, bytes: pdf.bytes });
   if (bc.kind !== 'missing') files.push(json(`${dir}/blockcerts.json`, bc.doc));
+  if (image) files.push({ name: pictureName('certificates', c.id, 'png'), bytes: image });
   return files;
 }
 

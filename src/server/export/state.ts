@@ -38,6 +38,15 @@ export const progressOf = (s: ExportState) => Math.min(99, Math.floor((s.done * 
 /** The account's own records sit in one folder of the archive, apart from the per-item folders. */
 export const ACCOUNT_DIR = 'account';
 
+/**
+ * The pictures index.html shows for items whose own folder has none (a certificate, a badge revoked
+ * or deleted by its issuer): `images/<folder>/<id>.<ext>`, apart from the item folders, which keep
+ * exactly what the item's downloads give. No picture there carries a credential.
+ */
+export const IMAGES_DIR = 'images';
+export const pictureName = (folder: 'badges' | 'certificates', id: string, ext: 'png' | 'svg') =>
+  `${IMAGES_DIR}/${folder}/${id}.${ext}`;
+
 export const EXPORT_PAGE = '/setting/export';
 /** The panel notice's link: the export page, naming the export (so its notice is found again). */
 export const exportNoticeUrl = (id: string) => `${path(EXPORT_PAGE)}?export=${id}`;

@@ -7,6 +7,18 @@ export interface IssuedItem {
   issuerName: string;
   issuedOn: number;
 }
+/** A badge issued here, with its class's picture (the wallet's, kept where no baked image is). */
+export interface OwnItem extends IssuedItem {
+  /** The class image's R2 key while the wallet shows it (the class has one and is not deleted). */
+  imageKey: string | null;
+  imageType: 'png' | 'svg' | null;
+}
+/** One row of the index: its title and what the wallet shows of its state. */
+export interface LabelItem extends IssuedItem {
+  /** Revoked, or deleted by its issuer (its hosted documents then say it was revoked). */
+  revokedAt: number | null;
+  expiresAt: number | null;
+}
 export interface HostItem extends IssuedItem {
   format: string;
   assertionJson: string;
@@ -25,15 +37,23 @@ export interface CertItem extends IssuedItem {
   revokedAt: number | null;
 }
 
+/*
+ * The index's labels. A certificate's row is named by the document's title (its `name` column is
+ * the holder's, the same on every row); a badge issued here counts as revoked once its issuer
+ * deleted it, as its hosted documents say.
+ */
 const LABELS = {
-  issued: `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn
+  issued: `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn,
+      COALESCE(a.revoked_at, a.deleted_by_issuer_at) AS revokedAt, a.expires_at AS expiresAt
     FROM assertions a JOIN badge_classes c ON c.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
     WHERE a.account_id = ?1 AND a.accept_status != 0 AND a.deleted_by_owner_at IS NULL AND a.id > ?2
     ORDER BY a.id LIMIT ?3`,
-  host: `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn FROM host_assertions
-    WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
-  certs: `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn FROM acad_docs
-    WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
+  host: `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
+      expires_at AS expiresAt
+    FROM host_assertions WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
+  certs: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
+      NULL AS expiresAt
+    FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
 } as const;
 
 /**
@@ -45,15 +65,17 @@ export function exportSourceRepo(d1: D1Database) {
     (await d1.prepare(query).bind(accountId, after, limit).all<T>()).results;
   return {
     /**
-     * Labels only (id, name, issuer, date) of one section, for the index: never the documents, so
-     * a page of a thousand rows stays small whatever the badges carry.
+     * Labels only (id, title, issuer, date, state) of one section, for the index: never the
+     * documents, so a page of a thousand rows stays small whatever the badges carry.
      */
     labels: (section: 'issued' | 'host' | 'certs', accountId: string, after: string, limit: number) =>
-      page<IssuedItem>(LABELS[section], accountId, after, limit),
+      page<LabelItem>(LABELS[section], accountId, after, limit),
     /** Badges issued here that the person received (a claimable one is not theirs yet). */
     issued: (accountId: string, after: string, limit = SLICE) =>
-      page<IssuedItem>(
-        `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn
+      page<OwnItem>(
+        `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn,
+           CASE WHEN c.deleted_at IS NULL THEN c.image_key END AS imageKey,
+           CASE WHEN c.deleted_at IS NULL THEN c.image_type END AS imageType
          FROM assertions a JOIN badge_classes c ON c.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
          WHERE a.account_id = ?1 AND a.accept_status != 0 AND a.deleted_by_owner_at IS NULL AND a.id > ?2
          ORDER BY a.id LIMIT ?3`,
