@@ -35,6 +35,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     // The Worker hashes new passwords at the test cost (issue 34, item 3), as the integration tests do.
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...TEST_VARS },
+    // At 127.0.0.1, the tests' address (scripts/lib/local-vars.mjs); passkeys.spec opens localhost.
+    env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', LANYARD_HOST: '127.0.0.1', ...TEST_VARS },
   },
 });

@@ -73,7 +73,8 @@ function workersProject(name: string, include: string[], exclude: string[], serv
           // wrangler.toml's [vars] are production's; tests run with the local ones, as `npm start`
           // does, and hash passwords at the test cost.
           bindings: {
-            ...localVars(8787),
+            // The tests' address: their mails and links are checked against 127.0.0.1.
+            ...localVars(8787, '127.0.0.1'),
             ...TEST_VARS,
             TEST_MIGRATIONS: await readD1Migrations('./migrations'),
             LOG_LEVEL: 'error',

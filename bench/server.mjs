@@ -20,7 +20,7 @@ export async function startWorker(port, vars = [], extra = []) {
   const portal = await startPortal({ port: port === 8790 ? 8797 : 0, walletBases: [base] });
   // wrangler.toml holds production's values: the local ones, with this server's own address.
   const all = {
-    ...localVars(port),
+    ...localVars(port, '127.0.0.1'),
     ...portalVars(portal, base),
     // Request logging is off while measuring: locally every log line is forwarded from workerd to
     // wrangler over IPC, a cost production (asynchronous Workers Logs) does not have.

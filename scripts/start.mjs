@@ -3,14 +3,17 @@
 // needs. Stops the Worker when stopped itself.
 import { seedDemo } from './demo-seed.mjs';
 import { newDevSqlToken } from './lib/dev-sql.mjs';
-import { chainVars, localVars, portalVars } from './lib/local-vars.mjs';
+import { chainVars, LOCAL_HOST, localVars, portalVars } from './lib/local-vars.mjs';
 import { startAnvil } from './lib/anvil.mjs';
 import { DEMO_PORTAL_USERS, startPortal } from './lib/portal.mjs';
 import { spawnWranglerDev, writePrivateFile } from './lib/wrangler-dev.mjs';
 import { readFileSync } from 'node:fs';
 
 const PORT = Number(process.env.PORT ?? 8787);
-const base = `http://127.0.0.1:${PORT}`;
+// The address people open and mails carry (localhost: see local-vars.mjs); the browser tests set
+// LANYARD_HOST=127.0.0.1. wrangler listens on 127.0.0.1, which localhost reaches.
+const HOST = process.env.LANYARD_HOST ?? LOCAL_HOST;
+const base = `http://${HOST}:${PORT}`;
 const devToken = newDevSqlToken(PORT);
 // The local EVM chain Blockcerts badges are anchored on (issue 19); its state file keeps yesterday's
 // anchors, so credentials issued before a restart still verify.
@@ -35,7 +38,7 @@ writePrivateFile('.wrangler/portal.json', JSON.stringify({ issuer: portal.issuer
 // the chain, the portal, the dev SQL token) come here, in a mode-600 file, never on the command line.
 // PASSWORD_HASH_COST comes from the environment: Playwright sets it (TEST_VARS), `npm start` does not.
 const cost = process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {};
-const vars = { ...localVars(PORT), ...chainVars(anvil.url), ...portalVars(portal, base), ...devToken, ...cost };
+const vars = { ...localVars(PORT, HOST), ...chainVars(anvil.url), ...portalVars(portal, base), ...devToken, ...cost };
 const worker = spawnWranglerDev(PORT, vars, [], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.

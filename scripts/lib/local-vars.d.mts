@@ -5,7 +5,8 @@ export interface LocalVars {
   MAIL_TRANSPORT: string;
   MAIL_FROM: string;
 }
-export function localVars(port?: number): LocalVars;
+export const LOCAL_HOST: string;
+export function localVars(port?: number, host?: string): LocalVars;
 export const TEST_VARS: { PASSWORD_HASH_COST: string };
 export function chainVars(rpcUrl: string): {
   CHAIN_RPC_URL: string;

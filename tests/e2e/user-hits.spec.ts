@@ -122,3 +122,24 @@ test.describe('small things', () => {
     expect(hrefs.filter((h) => /^\/[^/].*\/\//.test(h) || /^\/\//.test(h))).toEqual([]);
   });
 });
+
+/*
+ * Issue 35, item 4: at an address that cannot hold passkeys (127.0.0.1, where these tests run; the
+ * wallet's own is localhost), the login and security pages say why and link the same page there.
+ * At the wallet's own address nothing is said (passkeys.spec.ts works there).
+ */
+test('at 127.0.0.1 the passkey pages say why passkeys cannot work and link the localhost address (Thai)', async ({
+  page,
+}) => {
+  await page.goto(`${BASE}/login?language=th`);
+  const note = page.getByTestId('passkey-address');
+  await expect(note).toContainText(th.passkeys.wrong_address.replace('{{host}}', '127.0.0.1:8787'));
+  const link = note.getByRole('link', { name: th.passkeys.open_at.replace('{{address}}', 'http://localhost:8787') });
+  await expect(link).toHaveAttribute('href', `http://localhost:8787${BASE}/login?language=th`);
+  await signIn(page, await startDemoSession());
+  await page.goto(`${BASE}/setting/security?language=th`);
+  await expect(page.getByTestId('passkey-address')).toBeVisible();
+  await page.goto(`http://localhost:8787${BASE}/login?language=th`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('passkey-address')).toHaveCount(0);
+});
