@@ -42,3 +42,29 @@ export function htmlLang(lang: Language): string {
 export function textDirection(_lang: Language): 'ltr' | 'rtl' {
   return 'ltr';
 }
+
+/** Which of a person's two names comes first: in forms that ask for them and where they are written. */
+export type NameOrder = 'family-first' | 'given-first';
+
+/**
+ * The name order of each language (issue 35): family name first in Japanese, both Chinese, Korean
+ * and Vietnamese (Vietnamese names are written family name first: Nguyễn Văn An, and its forms ask
+ * "Họ" before "Tên"); given name first in English, Indonesian, Thai and Bengali. The registration and
+ * profile forms order their two fields by it, and `fullName` (src/lib/names.ts) writes names by it.
+ */
+const NAME_ORDER: Record<Language, NameOrder> = {
+  en: 'given-first',
+  ja: 'family-first',
+  'zh-cn': 'family-first',
+  ko: 'family-first',
+  'zh-tw': 'family-first',
+  id: 'given-first',
+  th: 'given-first',
+  vi: 'family-first',
+  'bn-BD': 'given-first',
+};
+
+/** The name order of a page in `lang`. */
+export function nameOrder(lang: Language): NameOrder {
+  return NAME_ORDER[lang];
+}

@@ -206,6 +206,7 @@ describe('registration', () => {
   const wizard = (step: 0 | 1 | 2) => (
     <RegisterWizard
       labels={labels}
+      nameOrder="family-first"
       loginUrl="/w/login"
       action="/w/createaccount"
       token="tok"

@@ -95,10 +95,13 @@ async function installFont(page: Page, text: string, family: 'jp' | 'kr') {
 }
 
 // Issue 24 item 5a: the avatar's initials stay on one line, inside the circle, for CJK names too.
+// Issue 35: they follow the name order of the page (family name first in Japanese and Korean), and
+// a Thai name's initial is its first consonant, not the vowel written before it (ใจดี gives จ).
 for (const [first, last, initials, lang, family] of [
-  ['太郎', '山田', '太山', 'ja', 'jp'],
-  ['민수', '김', '민김', 'ko', 'kr'],
+  ['太郎', '山田', '山太', 'ja', 'jp'],
+  ['민수', '김', '김민', 'ko', 'kr'],
   ['Hanako', 'Yamada', 'HY', 'en', null],
+  ['สมชาย', 'ใจดี', 'สจ', 'th', null],
 ] as const) {
   test(`the avatar shows "${initials}" on one line inside its circle`, async ({ page, problems }) => {
     await signIn(page, await wallet(first, last, 0));

@@ -100,6 +100,10 @@ describe('the OB 3.0 API flow with oauth4webapi', () => {
 
     const profile = await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) });
     expect(await profile.json()).toMatchObject({ type: ['Profile'], name: 'Hanako Yamada', email: account.email });
+    // Issue 35: the name in the order of the person's own language, the two parts as they are.
+    await env.DB.prepare("UPDATE accounts SET language = 'ja' WHERE id = ?").bind(account.id).run();
+    const again = await exports.default.fetch(`${OB3}/profile`, { headers: bearer(tokens.access_token) });
+    expect(await again.json()).toMatchObject({ name: 'Yamada Hanako', givenName: 'Hanako', familyName: 'Yamada' });
 
     // Rotation: the new pair works, the old refresh token is spent.
     const refreshed = await oauth.processRefreshTokenResponse(

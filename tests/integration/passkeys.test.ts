@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { utcDay } from '../../src/lib/dates';
 import { sha256Hex } from '../../src/server/auth/tokens';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { createAccount, createSession } from './helpers';
@@ -57,8 +58,11 @@ describe('passkeys: registration (issue 22, Deliver 1)', () => {
 
   it('names a passkey "Passkey" and the day when no name is given, lists, renames and removes it', async () => {
     const acct = await signedIn();
+    // Issue 35: the day as the page's language writes it (here English), no longer ISO 8601.
+    const days = [utcDay('en').format(Date.now())];
     const { passkey } = await registerPasskey(acct.cookie);
-    expect(passkey['name']).toBe(`Passkey ${new Date().toISOString().slice(0, 10)}`);
+    days.push(utcDay('en').format(Date.now()));
+    expect(days.map((d) => `Passkey ${d}`)).toContain(passkey['name']);
     const id = String(passkey['id']);
     const list = await passkeyCall(acct.cookie, 'List');
     expect(list.json['passkeys']).toEqual([
@@ -80,6 +84,27 @@ describe('passkeys: registration (issue 22, Deliver 1)', () => {
     expect(await storedPasskey(id)).toBeNull();
     const again = await passkeyCall(acct.cookie, 'Remove', { id, password: PASSWORD });
     expect([again.http, again.code]).toEqual([404, 'E404150']);
+  });
+
+  it('names an unnamed passkey in the language and calendar of the page that adds it (issue 35)', async () => {
+    const acct = await signedIn();
+    const thai = `${acct.cookie}; language=th`;
+    const before = Date.now();
+    const { passkey } = await registerPasskey(thai);
+    const names = [before, Date.now()].map((ms) => `พาสคีย์ ${utcDay('th').format(ms)}`);
+    expect(names).toContain(passkey['name']);
+    // The Buddhist era, as Thai pages write dates (2026 is 2569).
+    expect(String(passkey['name'])).toContain(String(new Date(before).getUTCFullYear() + 543));
+    expect(String(passkey['name'])).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const japanese = await registerPasskey(`${acct.cookie}; language=ja`);
+    expect([before, Date.now()].map((ms) => `パスキー ${utcDay('ja').format(ms)}`)).toContain(japanese.passkey['name']);
+  });
+
+  it("shows the authenticator the account's name in its language's order (issue 35)", async () => {
+    const acct = await signedIn();
+    expect((await registerOptions(acct.cookie)).user).toMatchObject({ displayName: 'Hanako Yamada' });
+    await env.DB.prepare("UPDATE accounts SET language = 'ja' WHERE id = ?").bind(acct.id).run();
+    expect((await registerOptions(acct.cookie)).user).toMatchObject({ displayName: 'Yamada Hanako' });
   });
 
   it("answers another account's passkey id exactly as an unknown one", async () => {

@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { utcDateTime } from '../../src/lib/dates';
 import { sha256Hex } from '../../src/server/auth/tokens';
 import { BASE, SAME_ORIGIN, createAccount } from './helpers';
 import { PASSWORD, signedIn } from './settings-helpers';
@@ -293,6 +294,29 @@ describe('a sign-in from a new device (issue 22)', () => {
     const [mail] = await mails(ja.email);
     expect(mail?.subject).toBe('Lanyard ウォレットへの新しいログイン');
     expect(mail?.text).toContain('Windows の Firefox');
+  });
+
+  it('the mail writes the time in the account language and calendar, in UTC (issue 35)', async () => {
+    const th = await account();
+    await env.DB.prepare("UPDATE accounts SET language = 'th' WHERE id = ?").bind(th.id).run();
+    await loginAs(th.email, FIREFOX);
+    const before = Date.now();
+    await loginAs(th.email, SAFARI_IPHONE);
+    const after = Date.now();
+    const [mail] = await mails(th.email);
+    // As the Thai pages write dates: the Buddhist era (2026 is 2569), never "2026-11-28 15:10 UTC".
+    const times = [before, after].map((ms) => `${utcDateTime('th').format(ms)} (เวลา UTC)`);
+    expect(times.some((t) => mail?.text.includes(t))).toBe(true);
+    expect(mail?.text).toContain(String(new Date(before).getUTCFullYear() + 543));
+    expect(mail?.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
+    const en = await account();
+    await loginAs(en.email, FIREFOX);
+    const at = Date.now();
+    await loginAs(en.email, SAFARI_IPHONE);
+    const [english] = await mails(en.email);
+    const enTimes = [at, Date.now()].map((ms) => `at ${utcDateTime('en').format(ms)} (UTC).`);
+    expect(enTimes.some((t) => english?.text.includes(t))).toBe(true);
   });
 
   it('50 parallel sign-ins from one new device: exactly one notification and one mail', async () => {

@@ -14,8 +14,8 @@ const flat = (o: Tree, prefix = ''): Record<string, string> =>
   );
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-/** Values that are the same in every language on purpose (a name order, a brand line, "OK"). */
-const SAME_AS_ENGLISH = new Set(['common.ok', 'common.full_name', 'footer.copyright']);
+/** Values that are the same in every language on purpose (a brand line, "OK"). Name order is code (src/lib/names.ts). */
+const SAME_AS_ENGLISH = new Set(['common.ok', 'footer.copyright']);
 
 const en = flat(CATALOGUES.en as Tree);
 

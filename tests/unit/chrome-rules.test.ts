@@ -4,16 +4,20 @@ import { initials } from '../../src/lib/initials';
 import { maintenanceNoticeVisible, maintenanceWindow } from '../../src/lib/maintenance';
 import { regionalLinks } from '../../src/lib/service-country';
 
+// Issue 35: initials take the page language (their order is the name's order there); every script's
+// rules are in tests/unit/names.test.ts.
 describe('avatar initials (spec §2)', () => {
-  it('upper-cases Latin letters', () => expect(initials('john', 'doe')).toBe('JD'));
-  it('keeps other scripts as they are', () => {
-    expect(initials('太郎', '山田')).toBe('太山');
-    expect(initials('민수', '김')).toBe('민김');
+  it('upper-cases Latin letters', () => expect(initials('john', 'doe', 'en')).toBe('JD'));
+  it('keeps other scripts as they are, in the order the page writes the name', () => {
+    expect(initials('太郎', '山田', 'en')).toBe('太山');
+    expect(initials('민수', '김', 'en')).toBe('민김');
+    expect(initials('太郎', '山田', 'ja')).toBe('山太');
+    expect(initials('민수', '김', 'ko')).toBe('김민');
   });
   it('handles accents, astral characters and blanks', () => {
-    expect(initials('élodie', 'ñuñez')).toBe('ÉÑ');
-    expect(initials('𠮷野', 'x')).toBe('𠮷X');
-    expect(initials(' ', '')).toBe('');
+    expect(initials('élodie', 'ñuñez', 'en')).toBe('ÉÑ');
+    expect(initials('𠮷野', 'x', 'en')).toBe('𠮷X');
+    expect(initials(' ', '', 'en')).toBe('');
   });
 });
 

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import type { NameOrder } from '../../i18n/languages';
 import { CONFIG_LIMITS } from '../../lib/limits';
+import { byNameOrder } from '../../lib/names';
 import { looksLikeEmail } from '../../lib/email';
 import { call } from '../lib/api';
 import { account } from '../lib/client';
@@ -63,10 +65,12 @@ const text = (data: FormData, name: string) => {
  * the terms text, rendered on the server. Each step is a form that posts to the server (issue 25),
  * so it works before this island hydrates and without JavaScript (where the scroll check cannot
  * run, so I Agree is not held back); hydrated, the steps run here and the API is called. The
- * inputs are uncontrolled, so what was typed before hydration stays.
+ * inputs are uncontrolled, so what was typed before hydration stays. The two name fields come in
+ * the page language's name order.
  */
 export default function RegisterWizard({
   labels,
+  nameOrder,
   loginUrl,
   action,
   token,
@@ -74,6 +78,8 @@ export default function RegisterWizard({
   children,
 }: {
   labels: RegisterLabels;
+  /** Which name the page's language asks for first (issue 35): 姓 before 名, First name before Last name. */
+  nameOrder: NameOrder;
   loginUrl: string;
   action: string;
   token: string;
@@ -184,24 +190,29 @@ export default function RegisterWizard({
           <HiddenToken token={token} />
           <input type="hidden" name="step" value="info" />
           <input type="hidden" name="agree_term_of_service" value="true" />
-          <Field
-            label={labels.lastName}
-            name="last_name"
-            autoComplete="family-name"
-            required
-            maxLength={100}
-            defaultValue={values.last_name}
-            errors={errors.last_name}
-          />
-          <Field
-            label={labels.firstName}
-            name="first_name"
-            autoComplete="given-name"
-            required
-            maxLength={100}
-            defaultValue={values.first_name}
-            errors={errors.first_name}
-          />
+          {byNameOrder(
+            nameOrder,
+            <Field
+              key="first_name"
+              label={labels.firstName}
+              name="first_name"
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              defaultValue={values.first_name}
+              errors={errors.first_name}
+            />,
+            <Field
+              key="last_name"
+              label={labels.lastName}
+              name="last_name"
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              defaultValue={values.last_name}
+              errors={errors.last_name}
+            />,
+          )}
           <Field
             label={labels.email}
             name="email"

@@ -11,10 +11,12 @@ export interface PasskeyRowData {
 }
 
 export interface PasskeyRowLabels {
-  /** Contains {{date}}. */
-  created: string;
-  /** Contains {{date}}. */
-  lastUsed: string;
+  /** "Added": the label of when the passkey was added. */
+  addedAt: string;
+  /** "Last used": the label of when it last signed in. */
+  usedAt: string;
+  /** "{{time}} (UTC)": every time in the list is in UTC, and says so. */
+  timeUtc: string;
   neverUsed: string;
   synced: string;
   deviceOnly: string;
@@ -65,7 +67,11 @@ export function PasskeyRow({
     if (focus && mode === 'view') renameButton.current?.focus();
   }, [focus, mode]);
 
-  const date = (x: number | string) => when.format(new Date(x));
+  // Each time in a <time> element with its instant, as the sessions list writes it: "… (UTC)".
+  const at = (x: number | string) => {
+    const d = new Date(x);
+    return <time dateTime={d.toISOString()}>{labels.timeUtc.replace('{{time}}', when.format(d))}</time>;
+  };
   const back = () => {
     setMode('view');
     requestAnimationFrame(() => renameButton.current?.focus());
@@ -89,12 +95,13 @@ export function PasskeyRow({
           {row.backed_up ? labels.synced : labels.deviceOnly}
         </span>
       </div>
-      <p className="field-hint passkey-dates">
-        <span>{labels.created.replace('{{date}}', date(row.created_at))}</span>
-        <span>
-          {row.last_used_at === null ? labels.neverUsed : labels.lastUsed.replace('{{date}}', date(row.last_used_at))}
-        </span>
-      </p>
+      {/* Label and value pairs (issue 35): "Added" and "Last used" each with its own time, never run together. */}
+      <dl className="field-hint passkey-facts">
+        <dt>{labels.addedAt}</dt>
+        <dd>{at(row.created_at)}</dd>
+        <dt>{labels.usedAt}</dt>
+        <dd>{row.last_used_at === null ? labels.neverUsed : at(row.last_used_at)}</dd>
+      </dl>
       {mode === 'rename' && (
         <form className="inline-form" onSubmit={(e) => void rename(e)}>
           <Field label={labels.name} value={name} maxLength={64} required dir="auto" autoFocus onValue={setName} />

@@ -1,4 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Language } from '../../i18n/languages';
+import { utcDateTime } from '../../lib/dates';
 import { Field, FormErrors } from '../account/Field';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
@@ -43,12 +45,12 @@ export interface PasskeyLabels extends PasskeyRowLabels {
 export default function PasskeySettings({
   labels,
   initial,
-  locale,
+  lang,
 }: {
   labels: PasskeyLabels;
   initial: PasskeyRowData[];
-  /** BCP 47 tag for dates; times shown in UTC, as the server rendered them (no hydration mismatch). */
-  locale: string;
+  /** The page's language: dates in its calendar, in UTC as the server rendered them (no hydration mismatch). */
+  lang: Language;
 }) {
   const [rows, setRows] = useState(initial);
   const [password, setPassword] = useState('');
@@ -56,10 +58,7 @@ export default function PasskeySettings({
   const [focusId, setFocusId] = useState<string | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const { busy, errors, notice, setErrors, setNotice, check, submit } = useSubmit(labels.fallback);
-  const when = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-    [locale],
-  );
+  const when = useMemo(() => utcDateTime(lang), [lang]);
   const failure: Record<CeremonyFailure, string> = {
     cancelled: labels.cancelled,
     unsupported: labels.unsupported,

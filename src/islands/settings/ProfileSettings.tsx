@@ -5,7 +5,9 @@ import { wallet } from '../lib/client';
 import type { FieldErrors } from '../lib/field-errors';
 import { useSubmit } from '../lib/use-submit';
 import { SubmitButton, UntilReady } from '../lib/UntilReady';
+import type { NameOrder } from '../../i18n/languages';
 import { bytesToBase64 } from '../../lib/base64';
+import { byNameOrder } from '../../lib/names';
 
 /** The profile as Setting/Profile/Get answers it. */
 export type ProfileValues = Answer<typeof profile.Get>;
@@ -64,10 +66,13 @@ export default function ProfileSettings({
   labels,
   limits,
   initial,
+  nameOrder,
 }: {
   labels: ProfileLabels;
   limits: ProfileLimits;
   initial: ProfileValues;
+  /** Which name the page's language asks for first (issue 35), for both pairs of name fields. */
+  nameOrder: NameOrder;
 }) {
   const [form, setForm] = useState({
     first_name: initial.first_name,
@@ -156,35 +161,37 @@ export default function ProfileSettings({
           )}
         </section>
         <form className="stack settings-form" onSubmit={(e) => void save(e)} noValidate>
-          <Field
-            label={labels.lastName}
-            value={form.last_name}
-            maxLength={limits.nameMax}
-            errors={errors['last_name']}
-            onValue={set('last_name')}
-          />
-          <Field
-            label={labels.firstName}
-            value={form.first_name}
-            maxLength={limits.nameMax}
-            errors={errors['first_name']}
-            onValue={set('first_name')}
-          />
-          <Field
-            label={labels.lastNameEn}
-            hint={labels.englishHint}
-            value={form.last_name_en}
-            maxLength={limits.englishMax}
-            errors={errors['last_name_en']}
-            onValue={set('last_name_en')}
-          />
-          <Field
-            label={labels.firstNameEn}
-            value={form.first_name_en}
-            maxLength={limits.englishMax}
-            errors={errors['first_name_en']}
-            onValue={set('first_name_en')}
-          />
+          {byNameOrder(
+            nameOrder,
+            <Field
+              key="first_name"
+              label={labels.firstName}
+              value={form.first_name}
+              maxLength={limits.nameMax}
+              errors={errors['first_name']}
+              onValue={set('first_name')}
+            />,
+            <Field
+              key="last_name"
+              label={labels.lastName}
+              value={form.last_name}
+              maxLength={limits.nameMax}
+              errors={errors['last_name']}
+              onValue={set('last_name')}
+            />,
+          )}
+          {/* The English pair in the same order as the pair above, so each lines up with its own; the hint under the first. */}
+          {byNameOrder(nameOrder, 'first_name_en' as const, 'last_name_en' as const).map((k, i) => (
+            <Field
+              key={k}
+              label={k === 'first_name_en' ? labels.firstNameEn : labels.lastNameEn}
+              hint={i === 0 ? labels.englishHint : undefined}
+              value={form[k]}
+              maxLength={limits.englishMax}
+              errors={errors[k]}
+              onValue={set(k)}
+            />
+          ))}
           <div className="field">
             <label htmlFor="profile-bio">{labels.bio}</label>
             <textarea

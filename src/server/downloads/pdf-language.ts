@@ -1,5 +1,6 @@
 import { htmlLang, type Language } from '../../i18n/languages';
 import type { Translate } from '../../i18n/translator';
+import { fullName } from '../../lib/names';
 
 /*
  * The language rule of every PDF the wallet prints (the badge certificate now; an academic
@@ -8,7 +9,7 @@ import type { Translate } from '../../i18n/translator';
  *    come from the catalogues (download.pdf_*), its dates are formatted for that language, and the
  *    font slices are picked for the script of every character (src/server/fonts).
  * 2. The name printed is the person's wallet name, as they wrote it, in that language's name
- *    order (common.full_name). An English download prints the English name instead when both
+ *    order (`fullName`). An English download prints the English name instead when both
  *    English names are set (spec §3: "English names are for PDFs"); without them, the wallet name.
  * 3. An academic document (issue 18) is printed once, in the document's own language (the one its
  *    issuer chose from the template's), not the reader's; its labels are certificate_pdf.*. The name
@@ -26,11 +27,10 @@ export interface PdfNames {
   lastNameEn: string | null;
 }
 
-/** The recipient's name as a PDF in `lang` prints it (rule 2 above). */
-export function pdfRecipientName(t: Translate, lang: Language, n: PdfNames): string {
-  if (lang === 'en' && n.firstNameEn && n.lastNameEn)
-    return t('common.full_name', { first: n.firstNameEn, last: n.lastNameEn });
-  return t('common.full_name', { first: n.firstName, last: n.lastName });
+/** The recipient's name as a PDF in `lang` prints it (rule 2 above; `_t` unused since names need no catalogue). */
+export function pdfRecipientName(_t: Translate, lang: Language, n: PdfNames): string {
+  if (lang === 'en' && n.firstNameEn && n.lastNameEn) return fullName(n.firstNameEn, n.lastNameEn, lang);
+  return fullName(n.firstName, n.lastName, lang);
 }
 
 /** The printed lines of a badge certificate around the recipient's and the badge's names. */
@@ -82,11 +82,11 @@ const LATIN_NAME = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u
 
 /** The name an academic document's PDF prints (rule 3 above). */
 export function acadPdfName(
-  t: Translate,
+  _t: Translate,
   lang: Language,
   issuedName: string,
   owner: Pick<PdfNames, 'firstNameEn' | 'lastNameEn'> | null,
 ): string {
   if (lang !== 'en' || LATIN_NAME.test(issuedName) || !owner?.firstNameEn || !owner.lastNameEn) return issuedName;
-  return t('common.full_name', { first: owner.firstNameEn, last: owner.lastNameEn });
+  return fullName(owner.firstNameEn, owner.lastNameEn, lang);
 }

@@ -40,11 +40,11 @@ export function holderRepo(d1: D1Database) {
     profile: (accountId: string) =>
       rawStatement(
         d1,
-        `SELECT a.first_name AS firstName, a.last_name AS lastName,
+        `SELECT a.first_name AS firstName, a.last_name AS lastName, a.language,
            (SELECT e.email FROM account_emails e WHERE e.account_id = a.id AND e.verified_at IS NOT NULL
             ORDER BY e.is_primary DESC, e.created_at LIMIT 1) AS email
          FROM accounts a WHERE a.id = ? AND a.status = 'active'`,
         accountId,
-      ).first<{ firstName: string; lastName: string; email: string | null }>(),
+      ).first<{ firstName: string; lastName: string; language: string; email: string | null }>(),
   };
 }

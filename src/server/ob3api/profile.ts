@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
+import { fullName } from '../../lib/names';
 import { AppError } from '../errors';
 import { ob3Url } from './config';
 import { holderRepo } from './holder-repo';
@@ -9,7 +11,8 @@ import { holderRepo } from './holder-repo';
 export async function profileOf(env: Env, accountId: string) {
   const p = await holderRepo(env.DB).profile(accountId);
   if (!p) throw new AppError('E401161');
-  const name = [p.firstName, p.lastName].filter((s) => s.trim() !== '').join(' ');
+  // The name in the order of the person's own language (issue 35), as their share image writes it.
+  const name = fullName(p.firstName, p.lastName, toLanguage(p.language) ?? DEFAULT_LANGUAGE);
   return {
     '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
     id: ob3Url(env, `/profiles/${encodeURIComponent(accountId)}`),

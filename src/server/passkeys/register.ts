@@ -1,4 +1,7 @@
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { Language } from '../../i18n/languages';
+import { translatorFor } from '../../i18n/translator';
+import { utcDay } from '../../lib/dates';
 import { base64url } from '../auth/tokens';
 import { CONFIG } from '../config';
 import { AppError } from '../errors';
@@ -53,8 +56,13 @@ export async function registrationOptions(env: Env, who: Registrant, now = Date.
   });
 }
 
-/** The name a passkey gets when the person gives none: "Passkey" and the day (they may rename it). */
-const defaultName = (now: number) => `Passkey ${new Date(now).toISOString().slice(0, 10)}`;
+/**
+ * The name a passkey gets when the person gives none (they may rename it): "Passkey" and the day,
+ * both in the language of the page that added it, the day in its calendar (issue 35: พาสคีย์ 28
+ * พ.ย. 2569), as the list beside it writes dates.
+ */
+const defaultName = (lang: Language, now: number) =>
+  translatorFor(lang)('passkeys.default_name', { date: utcDay(lang).format(new Date(now)) });
 
 /**
  * Verifies navigator.credentials.create()'s answer and stores the passkey. The challenge is
@@ -67,6 +75,7 @@ export async function verifyRegistration(
   accountId: string,
   response: RegistrationResponse,
   name: string | undefined,
+  lang: Language,
   now = Date.now(),
 ): Promise<PasskeySummary> {
   const rp = relyingParty(env);
@@ -100,7 +109,7 @@ export async function verifyRegistration(
     publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
     counter: info.credential.counter,
     transports: response.response.transports ?? [],
-    name: name ?? defaultName(now),
+    name: name ?? defaultName(lang, now),
     backedUp: info.credentialBackedUp,
     deviceType: info.credentialDeviceType,
     createdAt: now,

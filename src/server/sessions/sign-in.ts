@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
+import { utcDateTime } from '../../lib/dates';
 import { path } from '../../lib/paths';
 import { cookieBase } from '../auth/cookies';
 import { newId, sha256Hex } from '../auth/tokens';
@@ -65,7 +66,8 @@ export async function deviceSignIn(
     ),
   );
   if (!check.email || !check.infoMail) return { statements, jobs: [] };
-  const time = `${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // As the sessions list writes it: the account's language and calendar, in UTC (src/lib/dates.ts).
+  const time = t('common.time_utc', { time: utcDateTime(lang).format(new Date(now)) });
   const mail = newDeviceMail(check.email, lang, { device, place: where, time }, walletUrl(c.env, SESSIONS_PAGE));
   const info = infoMailOn(accountId);
   const onlyIf = { sql: `${isNew.sql} AND ${info.sql}`, params: [...isNew.params, ...info.params] };

@@ -63,7 +63,7 @@ const registerVerify = route({
   tags: ['Settings'],
   summary: 'Add a passkey, step 2: the browser’s answer (RegistrationResponseJSON) and an optional name',
   description:
-    'Refusals: E400150 unreadable or not verified, E400151 another origin, E400152 another RP id, E400153/E400154/E400155 challenge unknown (or not this account’s), used, expired, E400156 no user verification, E409150 20 passkeys already, E409151 already registered. Without a name the passkey is called "Passkey YYYY-MM-DD".',
+    'Refusals: E400150 unreadable or not verified, E400151 another origin, E400152 another RP id, E400153/E400154/E400155 challenge unknown (or not this account’s), used, expired, E400156 no user verification, E409150 20 passkeys already, E409151 already registered. Without a name the passkey is called "Passkey" and the day, in the request’s language and calendar (e.g. "Passkey Nov 28, 2026", "พาสคีย์ 28 พ.ย. 2569").',
   request: { body: jsonBody(z.object({ response: registrationResponse, name: passkeyName.optional() })) },
   responses: okReply('Added', envelope.extend({ passkey })),
 });
@@ -105,7 +105,8 @@ export const passkeyRoutes = router
   )
   .openapi(registerVerify, async (c) => {
     const { response, name } = c.req.valid('json');
-    return ok(c, { passkey: view(await finishPasskeyRegistration(c.env, signedInUser(c), response, name)) });
+    const added = await finishPasskeyRegistration(c.env, signedInUser(c), response, name, c.var.lang);
+    return ok(c, { passkey: view(added) });
   })
   .openapi(rename, async (c) => {
     const { id, name } = c.req.valid('json');

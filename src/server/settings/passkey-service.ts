@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, toLanguage, type Language } from '../../i18n/languages';
+import { fullName } from '../../lib/names';
 import { USER_TYPE_PORTAL } from '../auth/user-types';
 import type { SessionUser } from '../context';
 import { AppError } from '../errors';
@@ -25,19 +27,22 @@ export async function startPasskeyRegistration(env: Env, user: SessionUser, pass
   walletUserOnly(user);
   await confirmPassword(env, user, password);
   const userName = user.loginEmail ?? user.primaryEmail ?? 'Lanyard';
-  const displayName = `${user.firstName} ${user.lastName}`.trim() || userName;
+  // What the authenticator shows for the account: the name as the person's language writes it.
+  const displayName =
+    fullName(user.firstName, user.lastName, toLanguage(user.language) ?? DEFAULT_LANGUAGE) || userName;
   return registrationOptions(env, { accountId: user.accountId, userName, displayName });
 }
 
-/** Stores the passkey the browser made for the options above. */
+/** Stores the passkey the browser made for the options above; unnamed, it is named in `lang`. */
 export async function finishPasskeyRegistration(
   env: Env,
   user: SessionUser,
   response: RegistrationResponse,
-  name?: string,
+  name: string | undefined,
+  lang: Language,
 ) {
   walletUserOnly(user);
-  return verifyRegistration(env, user.accountId, response, name);
+  return verifyRegistration(env, user.accountId, response, name, lang);
 }
 
 /** Removes a passkey after a fresh password check; the last one may go too. */

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
+import { fullName } from '../../lib/names';
 import { sha256Hex } from '../auth/tokens';
 import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
@@ -14,9 +14,9 @@ const memo = new ByteMemo(8 * 1024 * 1024);
 /** Part of every stored image's key: bump it when the layout changes, so old renders are replaced. */
 const LAYOUT_VERSION = 8;
 
-/** A person's name in their own language's order: the catalogues' common.full_name, as on every page. */
+/** A person's name in their own language's order (`fullName`, as on every page). */
 export const displayName = (first: string, last: string, lang: string) =>
-  translatorFor(toLanguage(lang) ?? DEFAULT_LANGUAGE)('common.full_name', { first, last });
+  fullName(first, last, toLanguage(lang) ?? DEFAULT_LANGUAGE);
 
 /**
  * The 1200x630 share image of a public badge. Stored in R2 under a key derived from everything the
