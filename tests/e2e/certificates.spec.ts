@@ -143,7 +143,8 @@ for (const [lang, c] of [
 
     // "Verify this certificate" posts its id to the verify page, which works without JavaScript.
     await visitor.getByRole('button', { name: c.certificates.verify }).click();
-    await expect(visitor.getByText(c.verify.pass)).toBeVisible();
+    // Issue 35: a certificate's result speaks of a certificate, not a badge.
+    await expect(visitor.getByText(c.verify.certificate_pass)).toBeVisible();
 
     // The public wallet lists it in its own section.
     await visitor.goto(`${BASE}/public/assertions/user/${h.id}?language=${lang}`);
@@ -229,7 +230,8 @@ for (const [lang, c] of [
     await visitor.getByLabel(c.certificate_pdf.verify_file).setInputFiles(pdfPath);
     await visitor.getByRole('button', { name: c.verify.submit, exact: true }).click();
     const result = visitor.getByRole('region', { name: c.verify.result });
-    await expect(result.getByRole('status')).toHaveText(c.verify.pass);
+    // Its PDF carries a certificate issued here: the result says "certificate" (issue 35).
+    await expect(result.getByRole('status')).toHaveText(c.verify.certificate_pass);
 
     // Issue 33: the same PDF with its credential's issue date changed says it was altered, and
     // shows nothing of it as verified.

@@ -22,6 +22,10 @@ export interface SeedDoc {
   images?: boolean;
   /** Write no recipient identity (a row from before identities were written). */
   noIdentity?: boolean;
+  /** The template's signer (default: 山本 太郎, Dean / 学長). */
+  signer?: { name: string; title: string };
+  /** The template's heading in every language, instead of the kind's own. */
+  heading?: string;
 }
 
 export async function seedIssuer(name = '東京工科大学 Tokyo Tech Academy') {
@@ -66,10 +70,12 @@ export async function seedDoc(
       kind,
       o.layout ?? 'classic',
       JSON.stringify(['en', 'ja', 'th', 'bn-BD']),
-      JSON.stringify(headings[kind]),
+      JSON.stringify(
+        o.heading ? Object.fromEntries(Object.keys(headings[kind] ?? {}).map((l) => [l, o.heading])) : headings[kind],
+      ),
       JSON.stringify(o.fields ?? []),
-      '山本 太郎',
-      'Dean / 学長',
+      o.signer?.name ?? '山本 太郎',
+      o.signer?.title ?? 'Dean / 学長',
       img?.logo ?? null,
       img?.signature ?? null,
       img?.seal ?? null,

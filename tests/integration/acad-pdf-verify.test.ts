@@ -14,6 +14,7 @@ type Report = {
   badge_pass: boolean;
   verify_errors_code: string[];
   badge_information: Record<string, unknown>;
+  certificate?: { kind: string };
   errors?: { code: string }[];
 };
 
@@ -59,8 +60,10 @@ describe('verifying a certificate PDF (input_type pdf)', () => {
     expect(status).toBe(200);
     expect(json.verify_errors_code).toEqual([]);
     expect(json.badge_pass).toBe(true);
-    // The holder's wallet name, as a badge issued here names its holder (verify/service.ts).
-    expect(json.items.awarded_to).toEqual({ status: 'success', text: '花子 山田' });
+    // The holder as the document names them, in its own script (issue 35): the document's name
+    // field "山田 花子", no longer the wallet name ("花子 山田") a badge issued here is named by.
+    expect(json.items.awarded_to).toEqual({ status: 'success', text: '山田 花子' });
+    expect(json.certificate).toEqual({ kind: 'diploma' });
     expect(json.badge_information.badge_name).toBe('Master of Data Science');
   });
 

@@ -1,24 +1,28 @@
-import { pageWindow } from '../../lib/page-window';
+import { pageWindow, type Paging } from '../../lib/page-window';
+import { PastLastPage, type PastLastLabels } from '../lib/PastLastPage';
 
-export interface PagerLabels {
+export interface PagerLabels extends PastLastLabels {
   pages: string;
   previous: string;
   next: string;
   pageN: string;
 }
 
-/** Page links: previous, up to 7 numbers, next. Plain links, so paging works without JavaScript. */
+/**
+ * Page links: previous, up to 7 numbers, next. Plain links, so paging works without JavaScript.
+ * On a page past the last (pagingOf), it says so instead and links to the last page (issue 35).
+ */
 export function LinkPager({
-  page,
-  pages,
+  paging,
   href,
   labels,
 }: {
-  page: number;
-  pages: number;
+  paging: Paging;
   href: (page: number) => string;
   labels: PagerLabels;
 }) {
+  const { page, pages, pastLast } = paging;
+  if (pastLast !== null) return <PastLastPage page={page} last={pastLast} href={href(pastLast)} labels={labels} />;
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={labels.pages}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageData } from '../../server/discovery/search-page';
+import { pagingOf } from '../../lib/page-window';
 import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { BadgeItems, IssuerItems, SkillItems } from './Items';
@@ -174,8 +175,7 @@ export default function SearchResults({
               </div>
               <TabList tab={query.tab} items={list.items} labels={labels} />
               <LinkPager
-                page={query.page}
-                pages={Math.ceil(list.total_count / PER_PAGE)}
+                paging={pagingOf(query.page, list.total_count, PER_PAGE)}
                 href={(page) => searchHref({ ...query, page })}
                 labels={labels}
               />

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { pagingOf } from '../../lib/page-window';
 import { call, handleFailure, type ApiLabels, type ApiResult } from '../lib/api';
 import { wallet } from '../lib/client';
 import { armConfetti, celebrateOnce } from '../lib/celebrate';
+import { PastLastPage, type PastLastLabels } from '../lib/PastLastPage';
 import { showError } from '../stores/dialogs';
 import { BadgeCard, type CardLabels } from './BadgeCard';
 import { Pager } from './Pager';
 import type { WalletPage } from './types';
 
-export interface BadgeListLabels extends ApiLabels, CardLabels {
+export interface BadgeListLabels extends ApiLabels, CardLabels, PastLastLabels {
   search: string;
   sort: string;
   sorts: Record<string, string>;
@@ -127,7 +129,8 @@ export default function BadgeList({
     await load();
   };
 
-  const pages = Math.max(1, Math.ceil(data.total_count / PAGE_SIZE));
+  // A page past the last (the last badge of the last page received or hidden): said so (issue 35).
+  const { pages, pastLast } = pagingOf(query.page, data.total_count, PAGE_SIZE);
   return (
     <div className="stack badge-list" aria-busy={state === 'loading'}>
       <div className="list-tools">
@@ -179,7 +182,14 @@ export default function BadgeList({
           {labels.retry}
         </button>
       )}
-      {data.assertions.length === 0 && state === 'idle' ? (
+      {pastLast !== null && state === 'idle' ? (
+        <PastLastPage
+          page={query.page}
+          last={pastLast}
+          labels={labels}
+          onGo={() => setQuery({ ...query, page: pastLast })}
+        />
+      ) : data.assertions.length === 0 && state === 'idle' ? (
         <p className="empty">{labels.empty}</p>
       ) : (
         <ul className="badge-grid">
@@ -204,7 +214,7 @@ export default function BadgeList({
           ))}
         </ul>
       )}
-      {pages > 1 && (
+      {pages > 1 && pastLast === null && (
         <Pager page={query.page} pages={pages} labels={labels.pager} onPage={(page) => setQuery({ ...query, page })} />
       )}
     </div>

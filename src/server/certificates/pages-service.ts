@@ -1,3 +1,4 @@
+import { pagingOf } from '../../lib/page-window';
 import { qrSvg } from '../images/qr';
 import { walletUrl } from '../http/wallet-url';
 import { walletList } from '../wallet/list-service';
@@ -13,13 +14,16 @@ import { ownerItem, publicItem } from './present';
 /** Where a certificate's public page lives (spec §2), relative to the wallet's base path. */
 export const publicCertificatePath = (id: string) => `/public/acaddocs/detail/${encodeURIComponent(id)}`;
 
-/** One page of the list, and the receiving count the tabs show next to it (as /assertions does). */
+/**
+ * One page of the list, the receiving count the tabs show next to it (as /assertions does), and
+ * where the page lies: one past the last is said to be so, with the last page's number (issue 35).
+ */
 export async function certificateListPage(d1: D1Database, accountId: string, q: CertificateQuery) {
   const [list, waiting] = await Promise.all([
     listCertificates(d1, accountId, q),
     walletList(d1, accountId, { sort: '-IssuedOn', keyword: '', types: [], visibility: 4, page: 1 }),
   ]);
-  return { ...list, receiving: waiting.claimable + waiting.receiving };
+  return { ...list, receiving: waiting.claimable + waiting.receiving, paging: pagingOf(q.page, list.total, q.perPage) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { PDFDocument, PDFPage, RGB } from '@pdfme/pdf-lib';
 import { continuationHeader, drawDetails, Flow } from './pdf-flow';
 import type { AcadPdfInput } from './pdf-input';
-import { ACCENT, drawFitted, drawQr, drawSigner, embedImage } from './pdf-parts';
-import { drawCentred, MUTED, type Typesetter } from './pdf-typeset';
+import { ACCENT, drawFitted, drawQr, drawSigner, embedImage, measureSigner } from './pdf-parts';
+import { drawCentred, leading, MUTED, type Typesetter } from './pdf-typeset';
 
 /** A4 landscape, in points. */
 export const A4_LANDSCAPE: [number, number] = [842, 595];
@@ -43,10 +43,15 @@ export async function drawCertificate(doc: PDFDocument, ts: Typesetter, input: A
     y = H - 130;
   }
   const text = W - 160;
-  // `y` is the top of the next line: each line drops by its own size, then leaves its gap.
-  const centred = async (s: string, size: number, gap: number, color?: RGB) => {
-    y -= size;
-    drawCentred(page, await ts.fit(s, size, text), size, cx, y, color);
+  // `y` is the top of the next line: each line drops by its own size, then leaves its gap. Each
+  // field is printed whole (issue 35): smaller, or wrapped (the title onto up to three lines).
+  const centred = async (s: string, size: number, gap: number, color?: RGB, maxLines = 2) => {
+    const b = await ts.whole(s, size, text, { maxLines });
+    if (b.lines.length === 0) y -= size;
+    for (const [i, line] of b.lines.entries()) {
+      y -= i === 0 ? b.size : leading(b.size);
+      drawCentred(page, line, b.size, cx, y, color);
+    }
     y -= gap;
   };
   await centred(input.heading, 28, 18, accent);
@@ -56,25 +61,21 @@ export async function drawCertificate(doc: PDFDocument, ts: Typesetter, input: A
   }
   if (has('title')) {
     if (has('recipient_name')) await centred(input.text.awarded, 12, 8, MUTED);
-    for (const line of await ts.wrap(input.title, 18, text, 2)) {
-      y -= 18;
-      drawCentred(page, line, 18, cx, y);
-      y -= 6;
-    }
-    y -= 6;
+    await centred(input.title, 18, 12, undefined, 3);
   }
   if (has('issuer_name')) await centred(input.text.issuedBy, 13, 6);
   if (has('issued_on')) await centred(input.text.issuedOn, 11, 12, MUTED);
+  // A signer that wraps grows upwards into the band's top; the details stop above it.
+  const signer = await measureSigner(ts, input);
   if (has('details') && input.details.length) {
-    const flow = new Flow(doc, A4_LANDSCAPE, page, y - 10, H - 80, BAND);
+    const flow = new Flow(doc, A4_LANDSCAPE, page, y - 10, H - 80, BAND + signer.extra);
     flow.onPage = async (p) => {
       frame(p, input.layout, accent);
-      await continuationHeader(p, ts, input, H - 60);
-      return H - 90;
+      return Math.min(H - 90, (await continuationHeader(p, ts, input, H - 60)) - 30);
     };
     await drawDetails(flow, ts, input.details, 150, W - 300);
   }
-  await drawSigner(page, ts, input, signature, 180, 60);
+  drawSigner(page, signer, signature, 180, 60);
   if (seal) drawFitted(page, seal, cx, 52, 90, 90);
   await drawQr(page, ts, qr, input.text.verify, { right: W - 56, y: 52, width: 230 });
 }

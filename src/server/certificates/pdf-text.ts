@@ -1,5 +1,6 @@
 import { htmlLang, type Language } from '../../i18n/languages';
 import type { Translate } from '../../i18n/translator';
+import { formatCredits, formatGpa, type TranscriptColumn } from '../../lib/transcript';
 
 /** The printed labels of an academic document, in its own language (pdf-language.ts, rule 3). */
 export interface AcadPdfText {
@@ -10,7 +11,7 @@ export interface AcadPdfText {
   issuedOn: string;
   documentId: string;
   verify: string;
-  columns: { course: string; credits: string; grade: string; term: string };
+  columns: Record<TranscriptColumn, string>;
   totalCredits: string;
   courses: string;
   gpa: string | null;
@@ -18,10 +19,6 @@ export interface AcadPdfText {
   credential: string;
   assertion: string;
 }
-
-/** Numbers as the language writes them (credits keep up to one decimal, a GPA two). */
-const number = (lang: Language, digits: number) =>
-  new Intl.NumberFormat(htmlLang(lang), { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 
 export function acadPdfText(
   t: Translate,
@@ -37,7 +34,6 @@ export function acadPdfText(
   },
 ): AcadPdfText {
   const date = new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: 'long', timeZone: 'UTC' });
-  const n1 = number(lang, 1);
   return {
     certifies: t('certificate_pdf.certifies'),
     awarded: t('certificate_pdf.awarded'),
@@ -52,21 +48,11 @@ export function acadPdfText(
       grade: t('certificate_pdf.col_grade'),
       term: t('certificate_pdf.col_term'),
     },
-    totalCredits: t('certificate_pdf.total_credits', { credits: n1.format(d.credits) }),
+    totalCredits: t('certificate_pdf.total_credits', { credits: formatCredits(lang, d.credits) }),
     courses: t('certificate_pdf.course_count', { courses: d.courses }),
-    gpa:
-      d.gpa === null
-        ? null
-        : t('certificate_pdf.gpa', {
-            gpa: new Intl.NumberFormat(htmlLang(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-              d.gpa,
-            ),
-          }),
+    gpa: d.gpa === null ? null : t('certificate_pdf.gpa', { gpa: formatGpa(lang, d.gpa) }),
     page: (page, pages) => t('certificate_pdf.page', { page, pages }),
     credential: t('certificate_pdf.credential_description'),
     assertion: t('certificate_pdf.assertion_description'),
   };
 }
-
-/** A credit value as printed in a row. */
-export const formatCredits = (lang: Language, credits: number) => number(lang, 1).format(credits);

@@ -75,49 +75,77 @@ export function typesetter(env: Env, doc: PDFDocument, lang: string) {
     );
   }
 
-  /** One line, clipped with an ellipsis at a character boundary (never inside a Thai or Bengali cluster). */
-  async function fit(text: string, size: number, max: number): Promise<Line> {
+  /**
+   * The whole text in lines of at most `max` points: broken between words, and inside a word
+   * (between clusters, never inside a Thai or Bengali one) only when that word alone is wider than
+   * a line. Nothing is clipped. A text that fits is one line, measured once.
+   */
+  async function lines(text: string, size: number, max: number): Promise<Line[]> {
     const t = clean(text);
-    const whole = await runs(t);
-    if (widthOf(whole, size) <= max) return whole;
-    const g = segments(t, lang, 'grapheme');
-    let lo = 0;
-    let hi = g.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (widthOf(await runs(`${g.slice(0, mid).join('').trimEnd()}…`), size) <= max) lo = mid;
-      else hi = mid - 1;
-    }
-    return runs(`${g.slice(0, lo).join('').trimEnd()}…`);
-  }
-
-  /** Lines of at most `max` points, broken between words (or clusters), at most `maxLines` of them. */
-  async function wrap(text: string, size: number, max: number, maxLines: number): Promise<Line[]> {
-    const words = segments(clean(text), lang, 'word');
-    const lines: string[] = [];
+    if (!t) return [];
+    const fits = async (s: string) => widthOf(await runs(s.trimEnd()), size) <= max;
+    if (await fits(t)) return [await runs(t)];
+    const out: string[] = [];
     let current = '';
-    for (let i = 0; i < words.length; i += 1) {
-      const next = current + (words[i] ?? '');
-      if (current === '' || widthOf(await runs(next.trimEnd()), size) <= max) {
-        current = next;
+    for (const word of segments(t, lang, 'word')) {
+      if (await fits(current + word)) {
+        current += word;
         continue;
       }
-      lines.push(current.trim());
-      if (lines.length === maxLines) {
-        current = words.slice(i).join('');
-        break;
+      if (current.trim()) out.push(current.trim());
+      current = word.trimStart();
+      // A word wider than a line on its own: as many clusters as fit, then the rest on the next.
+      while (current && !(await fits(current))) {
+        const g = segments(current, lang, 'grapheme');
+        let lo = 1;
+        let hi = g.length - 1;
+        while (lo < hi) {
+          const mid = Math.ceil((lo + hi) / 2);
+          if (await fits(g.slice(0, mid).join(''))) lo = mid;
+          else hi = mid - 1;
+        }
+        out.push(g.slice(0, lo).join('').trim());
+        current = g.slice(lo).join('').trimStart();
       }
-      current = (words[i] ?? '').trimStart();
     }
-    if (lines.length < maxLines)
-      return Promise.all([...lines, current.trim()].filter(Boolean).map((l) => fit(l, size, max)));
-    // Out of lines: the last one takes the rest, clipped.
-    const last = `${lines.pop() ?? ''} ${current}`;
-    return Promise.all([...lines, last].map((l) => fit(l, size, max)));
+    if (current.trim()) out.push(current.trim());
+    return Promise.all(out.map((l) => runs(l)));
   }
 
-  return { runs, fit, wrap };
+  /**
+   * A field printed whole (issue 35): on one line at `size` when it fits, else a little smaller
+   * (down to 85 %) if that keeps it on one line, else wrapped into at most `maxLines` lines, made
+   * smaller (down to `minSize`) as needed; a text longer than even that takes as many lines as it
+   * needs at `minSize`. Never clipped: the caller makes room for the lines it gets.
+   */
+  async function whole(
+    text: string,
+    size: number,
+    max: number,
+    { maxLines = 2, minSize = Math.max(6, size * 0.7) }: { maxLines?: number; minSize?: number } = {},
+  ): Promise<{ size: number; lines: Line[] }> {
+    for (const s of [size, size * 0.92, size * 0.85]) {
+      const l = await lines(text, s, max);
+      if (l.length <= 1) return { size: s, lines: l };
+    }
+    for (let s = size; s >= minSize; s -= 0.5) {
+      const l = await lines(text, s, max);
+      if (l.length <= maxLines) return { size: s, lines: l };
+    }
+    return { size: minSize, lines: await lines(text, minSize, max) };
+  }
+
+  return { runs, lines, whole };
 }
+
+/** A block of lines at one size, as `whole` gives it. */
+export type Block = { size: number; lines: Line[] };
+
+/** The distance between two baselines of a block. */
+export const leading = (size: number) => Math.round(size * 1.25 * 10) / 10;
+
+/** The height a block takes: its lines and the gaps between them (0 for no line). */
+export const blockHeight = (b: Block) => (b.lines.length ? b.size + (b.lines.length - 1) * leading(b.size) : 0);
 
 export type Typesetter = ReturnType<typeof typesetter>;
 

@@ -1,5 +1,7 @@
 import { safeUrl } from '../../lib/safe-url';
 import type { AcadDocKind } from '../db/schema';
+import { transcriptTotals } from '../issuing/templates';
+import { gradePointAverage } from './gpa';
 import type { AcadDetailRow, AcadListRow } from './acad-repo';
 
 /** One certificate of the list (spec §3 "Academic document"), as the API and the list page show it. */
@@ -41,6 +43,11 @@ export interface PublicCertificate {
   details: { label: string; value: string }[];
   rows: CertificateRow[];
   totals: { courses: number; credits: number } | null;
+  /**
+   * A transcript's grade point average, as its PDF prints it under the totals (gpa.ts; issue 35):
+   * null when no GPA applies (mixed scales, no graded rows) and for the other kinds.
+   */
+  gpa: number | null;
 }
 
 /** The owner's detail: everything, with the revocation and the address it was sent to. */
@@ -94,11 +101,16 @@ export function readRows(json: string | null): CertificateRow[] {
   });
 }
 
-/** Totals computed from the rows, never taken from the issuer; summed in tenths so halves never drift. */
+/** A row the page could not read a credit value of counts no credits (in totals and the GPA's weights). */
+const weighed = (rows: CertificateRow[]) => rows.map((r) => ({ ...r, credits: r.credits ?? 0 }));
+
+/** Totals computed from the rows, never taken from the issuer: the PDF's rule (transcriptTotals). */
 export function totalsOf(rows: CertificateRow[]): { courses: number; credits: number } {
-  const tenths = rows.reduce((n, r) => n + Math.round((r.credits ?? 0) * 10), 0);
-  return { courses: rows.length, credits: tenths / 10 };
+  return transcriptTotals(weighed(rows));
 }
+
+/** The GPA the transcript's PDF prints, by the same rule (gpa.ts), so page and PDF agree. */
+export const gpaOf = (rows: CertificateRow[]) => gradePointAverage(weighed(rows));
 
 /** The template's heading in the document's language, else in the template's first language. */
 export function headingOf(row: Pick<AcadDetailRow, 'headingsJson' | 'templateLanguagesJson' | 'language'>) {
@@ -138,6 +150,7 @@ export function publicItem(r: AcadDetailRow): PublicCertificate {
     details: readDetails(r.detailsJson),
     rows,
     totals: r.kind === 'transcript' ? totalsOf(rows) : null,
+    gpa: r.kind === 'transcript' ? gpaOf(rows) : null,
   };
 }
 

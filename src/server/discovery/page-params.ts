@@ -14,6 +14,15 @@ export function listHref(base: string, page: number, sort: string | null): strin
   return s ? `${base}?${s}` : base;
 }
 
-/** The page links' labels, shared with the wallet's own pager. */
+/** The keys of the past-the-last-page notice (islands/lib/PastLastPage.tsx), for `pick`. */
+export const pastLastKeys = { pastLast: 'wallet.past_last_page', toLast: 'wallet.to_last_page' } as const;
+
+/** The page links' labels, shared with the wallet's own pager, and the past-the-last-page notice's. */
 export const pagerLabels = (t: Translate) =>
-  pick(t, { pages: 'wallet.pages', previous: 'wallet.previous', next: 'wallet.next', pageN: 'wallet.page_n' });
+  pick(t, {
+    pages: 'wallet.pages',
+    previous: 'wallet.previous',
+    next: 'wallet.next',
+    pageN: 'wallet.page_n',
+    ...pastLastKeys,
+  });

@@ -1,3 +1,4 @@
+import type { AcadDocKind } from '../db/schema';
 import { ITEM_OF, type Item, type VerifyCode } from './codes';
 
 /** One line of the report per check, in the order they ran (architecture rule 4). */
@@ -39,6 +40,11 @@ export interface VerificationReport {
    * `name`: the endorser's name as the endorsement writes it (not itself verified), or null.
    */
   endorsements?: { id: string | null; name: string | null; state: VerifyState; claimed?: true }[];
+  /**
+   * Set when what was verified is an academic document issued here (by id or by its PDF; issue
+   * 35): its kind, so the result speaks of a certificate, not a badge. Absent for badges.
+   */
+  certificate?: { kind: AcadDocKind };
 }
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];

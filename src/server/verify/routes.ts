@@ -27,6 +27,8 @@ const verification = route({
     'no address, the address it was sent to is checked and the holder is named (a public imported badge: the ' +
     'address it was imported for). Open Badges 3.0 credentials are read too (issue 21): JSON, a compact VC-JWT as ' +
     'jws, a baked image or a URL; the answer then may list `endorsements` ({id, state}), never part of the four items. ' +
+    'An academic document issued here (by id or by its PDF) is answered with `certificate: {kind}` and names its ' +
+    'holder as the document writes the name (issue 35). ' +
     'Results are kept 60 seconds. ' +
     'Anything but a badge issued here may fetch from other hosts: 60 such requests a minute per address (E429100).',
   request: {

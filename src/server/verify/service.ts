@@ -5,7 +5,7 @@ import { cachedVerification } from './cache';
 import { fromText, toVerifyInput, type VerificationRequest, type VerifyInput } from './input';
 import { ALTERED, ownAssertionId, pdfVerifyInput } from './pdf-input';
 import { alteredReport, buildReport, EMPTY_INFO, type VerificationReport } from './report';
-import { verifyRepo, type IssuedRecipient } from './repo';
+import { verifyRepo, type IssuedAssertion, type IssuedRecipient } from './repo';
 import { verifyBadge } from './verify';
 
 /**
@@ -15,7 +15,9 @@ import { verifyBadge } from './verify';
  * the address it was sent to, and the report names the holder instead of showing that address;
  * the same holds for a public imported badge, checked at its source against the address it was
  * imported for (a verified address of its holder), which the answer never shows. `viewer` is the
- * signed-in account, if any: its own private imported badges are verified by id too.
+ * signed-in account, if any: its own private imported badges are verified by id too. An academic
+ * document issued here is marked as one (`certificate`), and names its holder as the document
+ * does, in its own script, not by the wallet's name (issue 35).
  */
 export async function verifyRequest(
   env: Env,
@@ -28,12 +30,13 @@ export async function verifyRequest(
   if (!resolved) return buildReport(EMPTY_INFO, {}, ['E999']);
   // A PDF whose attached signed credential no longer reads: nothing of it can be verified (E179).
   if (resolved === ALTERED) return alteredReport('readPdfCredential');
-  const { input, own } = resolved;
+  const { input, own, issued } = resolved;
   if (request.input_type !== 'assertion_id') await throttle(env.OUTBOUND_LIMIT, client);
   const checked = own ? [own.email] : emails;
-  const report = await cachedVerification(input, checked, () => verifyBadge(env, input, checked));
+  const verified = await cachedVerification(input, checked, () => verifyBadge(env, input, checked));
+  const report = issued?.documentKind ? { ...verified, certificate: { kind: issued.documentKind } } : verified;
   if (!own || report.items.awarded_to.status !== 'success') return report;
-  const name = own.firstName ? displayName(own.firstName, own.lastName ?? '', own.language ?? 'en') : null;
+  const name = holderName(own);
   return {
     ...report,
     items: { ...report.items, awarded_to: { status: 'success', text: name } },
@@ -42,15 +45,27 @@ export async function verifyRequest(
 }
 
 /**
+ * Whom a report issued here names: a document's own name field as its issuer wrote it (the name
+ * its page shows, "山田 花子"), a badge's holder by their wallet name; null without either.
+ */
+function holderName(own: IssuedRecipient | IssuedAssertion): string | null {
+  if ('documentName' in own && own.documentName) return own.documentName;
+  return own.firstName ? displayName(own.firstName, own.lastName ?? '', own.language ?? 'en') : null;
+}
+
+/**
  * What to verify, and whose badge it is when this wallet knows (the holder is then checked). An
  * imported badge by id: a public one, or a private one of the signed-in `viewer` (issue 21).
+ * `issued` is the badge or document issued here, found whether or not an address was given.
  */
 async function resolve(
   env: Env,
   request: VerificationRequest,
   emails: string[],
   viewer: string | null,
-): Promise<{ input: VerifyInput; own: IssuedRecipient | null } | typeof ALTERED | null> {
+): Promise<
+  { input: VerifyInput; own: IssuedRecipient | null; issued: IssuedAssertion | null } | typeof ALTERED | null
+> {
   const repo = verifyRepo(env.DB);
   if (request.input_type === 'host_assertion_id') {
     const host = request.host_assertion_id ? await repo.hostRecipient(request.host_assertion_id, viewer) : null;
@@ -62,7 +77,7 @@ async function resolve(
           ? fromText(host.rawCredential)
           : null;
     if (!host || !input) return null;
-    return { input, own: emails.length === 0 ? host : null };
+    return { input, own: emails.length === 0 ? host : null, issued: null };
   }
   const input =
     request.input_type === 'pdf'
@@ -79,8 +94,8 @@ async function resolve(
       : request.input_type === 'pdf'
         ? ownAssertionId(env, input)
         : null;
-  const own = emails.length === 0 && ownId ? await repo.issuedRecipient(ownId) : null;
-  return { input, own };
+  const issued = ownId ? await repo.issuedRecipient(ownId) : null;
+  return { input, own: emails.length === 0 ? issued : null, issued };
 }
 
 /** A signed badge or certificate issued here, given by id, is verified as the JWS it is signed as. */

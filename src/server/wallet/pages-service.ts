@@ -1,3 +1,5 @@
+import { pagingOf } from '../../lib/page-window';
+import { CONFIG } from '../config';
 import { hostDetailItem } from './host-present';
 import { hostRepo } from './host-repo';
 import { hasCertificates, publicWallet, walletList } from './list-service';
@@ -31,12 +33,20 @@ export async function walletListPage(d1: D1Database, accountId: string, tab: 'ba
 /** The one-time confetti and the reminder's state, for the pages that show them. */
 export { walletPrefs };
 
-/** A public wallet: the person and one page of their public badges; null for unknown or closed accounts. */
+/**
+ * A public wallet: the person, one page of their public badges and where that page lies (one past
+ * the last is said to be so, issue 35); null for unknown or closed accounts.
+ */
 export async function publicWalletPage(d1: D1Database, accountId: string, sort: string, page: number, now: number) {
   const wallet = await publicWallet(d1, accountId, sort, page);
   if (!wallet) return null;
   const { profile, list } = wallet;
-  return { profile, total: list.total, items: list.rows.map((r) => listItem(r, now)) };
+  return {
+    profile,
+    total: list.total,
+    items: list.rows.map((r) => listItem(r, now)),
+    paging: pagingOf(page, list.total, CONFIG.pageSizes.badges),
+  };
 }
 
 /** The public page of an issued badge, or null while it is not public (private, revoked, deleted). */
