@@ -33,6 +33,11 @@ interface Env {
    */
   MAINTENANCE_WINDOW?: string;
   /**
+   * Not a secret, but optional: the footer's and menu's help, privacy and terms links (issue 35,
+   * README "Footer and help links"), JSON of URL templates with {lang} and {region}, by language.
+   */
+  SITE_LINKS?: string;
+  /**
    * Not a secret, and never set in production: `test` makes new password hashes at Argon2id's least
    * cost, for the test runs (issue 34, item 3); absent or `full`, the security guide's cost. Refused in production.
    */

@@ -18,8 +18,9 @@ const PAGES = [
   ['/createaccount', 200],
   ['/password/forgot', 200],
   ['/password/initial', 200],
-  ['/password/reset/an-unused-link-token-0000', 200],
-  ['/activation/an-unused-link-token-0000', 200],
+  // Unknown links say so when opened, with their status (issue 35, item 5).
+  ['/password/reset/an-unused-link-token-0000', 410],
+  ['/activation/an-unused-link-token-0000', 404],
   ['/terms', 200],
   ['/dev/mailbox', 200],
   ['/not-found', 404],

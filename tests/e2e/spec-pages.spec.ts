@@ -99,11 +99,12 @@ for (const lang of ONE_PER_SCRIPT) {
     await expect(page.locator('h1')).toHaveText(t['done_heading'] ?? '');
     const [row] = await devSql(ORIGIN, 'SELECT verified_at FROM account_emails WHERE email_normalized = ?', [extra]);
     expect(row?.['verified_at']).toBeTruthy();
-    // The same link again: "already used", with its status.
+    // The same link again: "already used" as soon as it is opened, with its status and no button
+    // (issue 35, item 5).
     const again = await page.goto(`${BASE}/email/verification/${link.token}?language=${lang}`);
-    expect(again?.status()).toBe(200);
-    await page.getByRole('button', { name: t['submit'] }).click();
+    expect(again?.status()).toBe(409);
     await expect(page.locator('h1')).toHaveText(t['used_heading'] ?? '');
+    await expect(page.getByRole('button', { name: t['submit'] })).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 

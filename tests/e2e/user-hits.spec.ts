@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
@@ -142,4 +143,49 @@ test('at 127.0.0.1 the passkey pages say why passkeys cannot work and link the l
   await page.goto(`http://localhost:8787${BASE}/login?language=th`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('passkey-address')).toHaveCount(0);
+});
+
+test.describe('small things, second part', () => {
+  test('login and portal error pages: everything in a landmark (axe "region")', async ({ page }) => {
+    for (const route of ['/login?language=th', '/portal/error?code=E401121&language=ja']) {
+      await page.goto(`${BASE}${route}`);
+      const r = await new AxeBuilder({ page }).withRules(['region']).analyze();
+      expect([route, r.violations.map((v) => v.nodes.map((n) => n.target.join(' ')).join(', '))]).toEqual([route, []]);
+    }
+  });
+
+  test('the search page shows one navigation of its views: the left menu when wide, the tabs when narrow', async ({
+    page,
+  }) => {
+    const views = (p: Page) =>
+      p
+        .getByRole('navigation')
+        .filter({ has: p.getByRole('link', { name: new RegExp(`^${ja.search.badges} \\(\\d+\\)$`) }) });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${BASE}/search?search_q=data&language=ja`);
+    await expect(views(page)).toHaveCount(1);
+    await expect(views(page)).toHaveAttribute('aria-label', ja.search.menu);
+    // The breadcrumb keeps its distance from the header.
+    const header = await page.getByRole('banner').boundingBox();
+    const crumb = await page.getByRole('navigation', { name: ja.detail.breadcrumbs }).boundingBox();
+    expect((crumb?.y ?? 0) - ((header?.y ?? 0) + (header?.height ?? 0))).toBeGreaterThanOrEqual(16);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(views(page)).toHaveCount(1);
+    await expect(views(page)).toHaveAttribute('aria-label', ja.search.tabs);
+  });
+
+  test('a Thai page’s footer leads to Thai pages and the wallet’s own terms, not the Japanese region', async ({
+    page,
+  }) => {
+    await page.goto(`${BASE}/login?language=th`);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: th.footer.privacy })).toHaveAttribute(
+      'href',
+      'https://www.lanyard.example/th/privacy',
+    );
+    await expect(footer.getByRole('link', { name: th.footer.terms })).toHaveAttribute(
+      'href',
+      `${BASE}/terms?language=th`,
+    );
+  });
 });

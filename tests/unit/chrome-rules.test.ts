@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { hashToPath } from '../../src/client/hash-route';
 import { initials } from '../../src/lib/initials';
 import { maintenanceNoticeVisible, maintenanceWindow } from '../../src/lib/maintenance';
-import { regionalLinks } from '../../src/lib/service-country';
+import { parseSiteLinks, regionalLinks, siteLinksOf } from '../../src/lib/service-country';
+import { configProblems } from '../../src/server/system/config-check';
+import { localVars } from '../../scripts/lib/local-vars.mjs';
 
 // Issue 35: initials take the page language (their order is the name's order there); every script's
 // rules are in tests/unit/names.test.ts.
@@ -49,5 +51,42 @@ describe('regional links (service country 1-7)', () => {
     expect(new Set(all).size).toBe(7);
     expect(regionalLinks(99)).toEqual(regionalLinks(1));
     expect(regionalLinks(null).terms).toContain('/terms');
+  });
+
+  it('issue 35: a visitor’s links follow the page language, and the operator’s SITE_LINKS choose the targets', () => {
+    // A Thai page with no account no longer leads to the Japanese region; the terms are the wallet's own.
+    expect(regionalLinks(null, 'th')).toEqual({
+      region: 'th',
+      help: 'https://www.lanyard.example/th/help',
+      privacy: 'https://www.lanyard.example/th/privacy',
+      terms: '/ns/portal/openbadge/terms?language=th',
+    });
+    // An account's service country still decides its region.
+    expect(regionalLinks(2, 'th').region).toBe('kr');
+    const parsed = parseSiteLinks(
+      JSON.stringify({
+        help: 'https://help.example.org/{lang}/',
+        privacy: { th: 'https://example.org/th/privacy', '*': 'https://example.org/{region}/privacy?hl={lang}' },
+      }),
+    );
+    expect('links' in parsed).toBe(true);
+    const links = 'links' in parsed ? parsed.links : {};
+    expect(regionalLinks(null, 'th', links)).toMatchObject({
+      help: 'https://help.example.org/th/',
+      privacy: 'https://example.org/th/privacy',
+    });
+    expect(regionalLinks(1, 'zh-tw', links).privacy).toBe('https://example.org/jp/privacy?hl=zh-tw');
+    expect(siteLinksOf({ SITE_LINKS: '{"help": "http://insecure.example"}' })).toEqual({});
+    for (const bad of [
+      '{',
+      '[]',
+      '{"blog": "https://x.example"}',
+      '{"help": "http://x.example"}',
+      '{"terms": {"th": 3}}',
+    ])
+      expect([bad, 'problem' in parseSiteLinks(bad)]).toEqual([bad, true]);
+    expect(configProblems({ ...localVars(8787), SITE_LINKS: '{"help": "ftp://x"}' })).toEqual([
+      'SITE_LINKS.help: every target must be an https URL or a path on the wallet.',
+    ]);
   });
 });

@@ -127,7 +127,7 @@ export default function SearchResults({
       <nav className="search-menu" aria-label={labels.menu}>
         <ul>
           {menu.map(([tab, label]) => (
-            <li key={tab}>{tabLink(tab, label)}</li>
+            <li key={tab}>{tabLink(tab, withCount(tab, label))}</li>
           ))}
         </ul>
       </nav>

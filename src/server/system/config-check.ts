@@ -2,6 +2,7 @@ import { createLogger } from '../log';
 import { chainConfig } from '../chain/config';
 import { configuredProviders, portalConfigProblem } from '../portal/config';
 import { parseMaintenance } from '../../lib/maintenance';
+import { parseSiteLinks } from '../../lib/service-country';
 import { passwordCostProblem } from '../accounts/password-cost';
 
 /** What the check reads: the variables of wrangler.toml and the secrets a deployment needs. */
@@ -9,7 +10,7 @@ type Settings = Pick<Env, 'PUBLIC_BASE_URL' | 'ENVIRONMENT' | 'MAIL_TRANSPORT' |
   Partial<Pick<Env, 'KEY_ENCRYPTION_KEY' | 'SMTP_HOST' | 'MAIL_HTTP_URL' | 'MAIL_HTTP_TOKEN'>> &
   Partial<Pick<Env, 'CHAIN_RPC_URL' | 'CHAIN_NETWORK' | 'CHAIN_CONFIRMATIONS' | 'CHAIN_PRIVATE_KEY'>> &
   Partial<Pick<Env, 'PORTAL_PROVIDERS' | 'PORTAL_CLIENT_SECRETS'>> &
-  Partial<Pick<Env, 'MAINTENANCE_WINDOW' | 'PASSWORD_HASH_COST'>>;
+  Partial<Pick<Env, 'MAINTENANCE_WINDOW' | 'PASSWORD_HASH_COST' | 'SITE_LINKS'>>;
 
 const TRANSPORTS = ['devbox', 'smtp', 'http'];
 
@@ -83,6 +84,8 @@ export function configProblems(env: Settings): string[] {
   problems.push(...portalProblems(env, production));
   const maintenance = parseMaintenance(env.MAINTENANCE_WINDOW);
   if ('problem' in maintenance) problems.push(maintenance.problem);
+  const siteLinks = parseSiteLinks(env.SITE_LINKS);
+  if ('problem' in siteLinks) problems.push(siteLinks.problem);
   const passwordCost = passwordCostProblem(env);
   if (passwordCost) problems.push(passwordCost);
   return problems;
