@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
-import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
-import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
-import { startSessionFor } from './session';
+import { transcriptHolder } from './certificate-helpers';
 
 /*
  * Issue 35, item 3, "Certificates read as certificates", in one CJK and one Thai page (the script
@@ -15,7 +12,6 @@ import { startSessionFor } from './session';
  */
 
 type Catalogue = typeof en;
-const ORIGIN = 'http://127.0.0.1:8787';
 const BASE = '/ns/portal/openbadge';
 
 /** The document's own name differs from the wallet's (Misaki Takahashi), in the document's script. */
@@ -24,43 +20,11 @@ const TEXT = {
   th: { heading: 'ใบแสดงผลการเรียน', title: 'ใบแสดงผลการเรียน คณะวิศวกรรมศาสตร์', course: 'แคลคูลัส ๑', name: 'สมหญิง ใจดี' },
 } as const;
 
-async function holder(lang: keyof typeof TEXT) {
-  const text = TEXT[lang];
-  const email = `certs-read-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-  const id = String(
-    await registerAndActivate(ORIGIN, {
-      email,
-      password: 'Kestrel#Wing42',
-      firstName: 'Misaki',
-      lastName: 'Takahashi',
-      language: lang,
-    }),
-  );
-  const demo = JSON.parse(readFileSync('.wrangler/demo.json', 'utf8')) as { issuers: { api_key: string }[] };
-  const key = demo.issuers[0]?.api_key ?? '';
-  const template = (await issuerApi(ORIGIN, '/cert-templates', key, {
-    name: `Transcript ${lang} (issue 35)`,
-    kind: 'transcript',
-    languages: [lang, 'en'],
-    headings: { [lang]: text.heading, en: 'Academic Transcript' },
-    signer_name: 'Registrar, Sakura Institute of Technology',
-    signer_title: 'Registrar',
-  })) as { cert_template_id: string };
-  const doc = (await issuerApi(ORIGIN, '/acad-docs', key, {
-    template_id: template.cert_template_id,
-    recipient: email,
-    name: text.name,
-    title: text.title,
-    language: lang,
-    details: {},
-    rows: [
-      { course: text.course, credits: 2, grade: 'A', term: '2024' },
-      { course: 'Data Structures', credits: 1.5, grade: 'B+', term: '2025' },
-    ],
-    issued_on: '2025-03-20T00:00:00Z',
-  })) as { acad_doc_id: string };
-  return { id, email, token: await startSessionFor(id), doc: doc.acad_doc_id, text };
-}
+const holder = (lang: keyof typeof TEXT) =>
+  transcriptHolder(lang, TEXT[lang], {
+    tag: 'certs-read',
+    template: { signer_name: 'Registrar, Sakura Institute of Technology', signer_title: 'Registrar' },
+  });
 
 for (const [lang, c] of [
   ['ja', ja as Catalogue],

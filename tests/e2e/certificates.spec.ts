@@ -1,17 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
-import { issuerApi } from '../../scripts/lib/issuer-api.mjs';
 import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { attachedCredentials } from '../../src/server/verify/pdf-credential';
 import { reembed, withClaim } from '../support/pdf-attachments';
 import { pdfPageText } from '../support/pdf-text';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';
+import { transcriptHolder } from './certificate-helpers';
 import { startSessionFor } from './session';
 
 type Catalogue = typeof en;
@@ -28,41 +27,8 @@ const TEXT = {
  * A new recipient in `lang` holding one transcript, issued by the demo issuer through the issuer
  * API (a template in that language, then the document to the recipient's verified address).
  */
-async function holder(lang: keyof typeof TEXT) {
-  const text = TEXT[lang];
-  const email = `certs-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-  const id = String(
-    await registerAndActivate(ORIGIN, {
-      email,
-      password: 'Kestrel#Wing42',
-      firstName: 'Misaki',
-      lastName: 'Takahashi',
-      language: lang,
-    }),
-  );
-  const demo = JSON.parse(readFileSync('.wrangler/demo.json', 'utf8')) as { issuers: { api_key: string }[] };
-  const key = demo.issuers[0]?.api_key ?? '';
-  const template = (await issuerApi(ORIGIN, '/cert-templates', key, {
-    name: `Transcript ${lang}`,
-    kind: 'transcript',
-    languages: [lang, 'en'],
-    headings: { [lang]: text.heading, en: 'Academic Transcript' },
-  })) as { cert_template_id: string };
-  const doc = (await issuerApi(ORIGIN, '/acad-docs', key, {
-    template_id: template.cert_template_id,
-    recipient: email,
-    name: text.name,
-    title: text.title,
-    language: lang,
-    details: { GPA: '3.8' },
-    rows: [
-      { course: text.course, credits: 2, grade: 'A', term: '2024' },
-      { course: 'Data Structures', credits: 1.5, grade: 'B+', term: '2025' },
-    ],
-    issued_on: '2025-03-20T00:00:00Z',
-  })) as { acad_doc_id: string };
-  return { id, email, token: await startSessionFor(id), doc: doc.acad_doc_id, text };
-}
+const holder = (lang: keyof typeof TEXT) =>
+  transcriptHolder(lang, TEXT[lang], { tag: 'certs', details: { GPA: '3.8' } });
 
 for (const [lang, c] of [
   ['ja', ja as Catalogue],
