@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { TEST_VARS } from './scripts/lib/local-vars.mjs';
+import { E2E_BASE, E2E_SERVER } from './scripts/lib/e2e-server.mjs';
 
 /** Browser tests against the built Worker on workerd, in Debian's Chromium (no browser download). */
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
-    baseURL: 'http://127.0.0.1:8787',
+    baseURL: E2E_BASE,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -28,14 +28,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'npm run db:migrate && node scripts/start.mjs',
-    // Ready when start.mjs has created the demo data, not merely when the Worker answers.
-    wait: { stdout: /Lanyard is running/ },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    // The Worker hashes new passwords at the test cost (issue 34, item 3), as the integration tests do.
-    // At 127.0.0.1, the tests' address (scripts/lib/local-vars.mjs); passkeys.spec opens localhost.
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', LANYARD_HOST: '127.0.0.1', ...TEST_VARS },
-  },
+  // `npm test` starts the Worker once for the browser and the interop tests (scripts/test.mjs);
+  // run alone, Playwright starts it.
+  ...(process.env.LANYARD_E2E_SERVER === 'started'
+    ? {}
+    : {
+        webServer: {
+          command: E2E_SERVER.command,
+          wait: { stdout: E2E_SERVER.ready },
+          reuseExistingServer: !process.env.CI,
+          timeout: E2E_SERVER.timeoutMs,
+          env: E2E_SERVER.env,
+        },
+      }),
 });

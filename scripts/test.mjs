@@ -4,11 +4,14 @@
 // busy and waits on the rest (its runtimes wait on queues, servers and timers), so the static check
 // and the build run beside it in the second lane. The first lane prints as it goes; the second's
 // output is held and printed in one piece when it ends, so the two never interleave. The browser
-// tests run when both lanes have passed. The first stage to fail stops everything.
+// tests run when both lanes have passed, against one Worker started for them; the interop tests,
+// which drive no page, run in node beside them (issue 34, item 5). The first stage to fail stops
+// everything.
 //
 // The build beside the tests is safe: the tests serve ./public and never dist/, and the fonts step
 // writes nothing the build or the tests read unless it changed (scripts/fonts.mjs).
 import { spawn } from 'node:child_process';
+import { SERVER_LOG, STARTED, startE2eServer } from './lib/e2e-server.mjs';
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', ASTRO_TELEMETRY_DISABLED: '1' };
 const FONTS = ['fonts', 'node', ['scripts/fonts.mjs']];
@@ -21,20 +24,22 @@ const LANES = [
     ['deploy check', 'node', ['scripts/deploy-check.mjs']],
   ],
 ];
-const E2E = ['e2e', 'npx', ['playwright', 'test']];
+const E2E = ['e2e', 'npx', ['playwright', 'test'], STARTED];
+const INTEROP = ['interop', 'npx', ['vitest', 'run', '--config', 'vitest.interop.config.ts']];
 
 const took = [];
 const running = new Set();
 let failed = null;
+let server = null;
 
 /** Runs one stage; `held` collects its output instead of printing it. */
-function stage([name, command, args], held) {
+function stage([name, command, args, extraEnv], held) {
   const t0 = performance.now();
   if (!held) console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
   else held.push(`\n== ${name}: ${command} ${args.join(' ')}\n`);
   // Its own process group, so a failure elsewhere can stop it and everything it started.
   const child = spawn(command, args, {
-    env,
+    env: { ...env, ...extraEnv },
     detached: true,
     stdio: ['ignore', held ? 'pipe' : 'inherit', held ? 'pipe' : 'inherit'],
   });
@@ -50,9 +55,9 @@ function stage([name, command, args], held) {
 }
 
 function stopAll() {
-  for (const child of running) {
+  for (const pid of [...[...running].map((c) => c.pid), ...(server ? [server.pid] : [])]) {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-pid, 'SIGTERM');
     } catch {
       // already gone
     }
@@ -78,14 +83,30 @@ if (!failed) {
   await Promise.all([lane(LANES[0]), lane(LANES[1], held)]);
   process.stdout.write(held.join(''));
 }
-if (!failed && !(await stage(E2E))) failed = 'e2e';
+if (!failed) {
+  const t0 = performance.now();
+  console.log('\n== e2e server: the built Worker with its demo data (scripts/lib/e2e-server.mjs)');
+  server = await startE2eServer().catch((err) => void console.error(err.message));
+  took.push(['e2e server', performance.now() - t0]);
+  if (!server) failed = 'e2e server';
+  else {
+    const held = [];
+    await Promise.all([lane([E2E]), lane([INTEROP], held)]);
+    process.stdout.write(held.join(''));
+    await server.stop();
+    server = null;
+    if (failed) console.log(`\nWhat the Worker said during the tests: ${SERVER_LOG}`);
+  }
+}
 took.push(['whole command', performance.now() - started]);
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
 };
-console.log('\nWall time of each stage (vitest ran beside check, chromium, build and deploy check):');
+console.log(
+  '\nWall time of each stage (vitest ran beside check, chromium, build and deploy check; interop beside e2e):',
+);
 for (const [name, ms] of took) console.log(`  ${name.padEnd(14)} ${clock(ms).padStart(8)}`);
 if (failed) {
   console.log(`\nThe ${failed} stage failed; the stages after it did not run.`);

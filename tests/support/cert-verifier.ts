@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 
 /*
- * The reference Blockcerts verifier, @blockcerts/cert-verifier-js 6.35.0, for the Node side of the
- * e2e tests (it does not run in workerd). Its explorer is our own, reading the local anvil; while it
+ * The reference Blockcerts verifier, @blockcerts/cert-verifier-js 6.35.0, for the node side of
+ * the tests, interop and browser (it does not run in workerd). Its explorer is our own, reading the local anvil; while it
  * runs, every outbound request is held to 127.0.0.1, so no step passes by asking a public explorer.
  */
 const RPC = process.env.ANVIL_URL ?? `http://127.0.0.1:${process.env.ANVIL_PORT ?? 8545}`;

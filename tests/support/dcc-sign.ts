@@ -8,7 +8,7 @@ import * as vc from '@digitalcredentials/vc';
  * "Signed elsewhere" (issue 21, Deliver 6): a credential signed by the Digital Credentials
  * Consortium's stack, the packages @digitalcredentials/verifier-core brings (vc, data-integrity,
  * eddsa-rdfc-2022, ed25519-multikey, security-document-loader), never by Lanyard's own code. The
- * issuer is a fresh did:key, so verifying needs no network. Node only (Playwright's Node side,
+ * issuer is a fresh did:key, so verifying needs no network. Node only (the interop tests, browser specs,
  * scripts); the loader has every context these credentials use bundled (fetchRemoteContexts off).
  */
 type Obj = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /*
  * The independent verifier of issue 21 (Deliver 6), @digitalcredentials/verifier-core 1.0.0-beta.11,
- * for the Node side of the e2e tests (Playwright). It fetches did:web documents over https, status
+ * for the node side of the interop and browser tests. It fetches did:web documents over https, status
  * lists by their URL and the credential's JSON schema from 1EdTech. While it runs, its fetches are
  * routed: a did:web of the local Worker goes to the Worker over plain http (did:web allows https
  * only, and the dev Worker has no TLS), the 1EdTech AchievementCredential schema comes from our

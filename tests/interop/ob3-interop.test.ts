@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from 'vitest';
+import { E2E_BASE as BASE } from '../../scripts/lib/e2e-server.mjs';
 import { readFileSync } from 'node:fs';
 import { signWithDcc } from '../support/dcc-sign';
 import { dccOutbound, dccVerify, realFetch, step } from '../support/dcc-verify';
@@ -11,7 +12,6 @@ type Obj = Record<string, unknown>;
  * read from this Worker), and after revocation verifier-core reads it as revoked; (b) a credential
  * signed by the DCC stack (did:key) is valid for Lanyard's own Public/Verification.
  */
-const BASE = 'http://127.0.0.1:8787';
 const ADMIN = 'lanyard-dev-admin-token';
 const HEART = 'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png';
 
@@ -23,8 +23,6 @@ async function issuer(path: string, token: string, body?: unknown) {
   });
   return (await res.json()) as Obj & { status: number };
 }
-
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test('verifier-core verifies a Lanyard OB 3.0 award, and reads it as revoked once revoked', async () => {
   const made = await issuer('/issuers', ADMIN, {

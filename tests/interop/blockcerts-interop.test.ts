@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from 'vitest';
+import { E2E_BASE as BASE } from '../../scripts/lib/e2e-server.mjs';
 import { readFileSync } from 'node:fs';
 import { devBatch } from '../../scripts/lib/dev-sql.mjs';
 import { decodeProofValue, encodeProofValue } from '../../src/server/blockcerts/proof-value';
@@ -9,11 +10,10 @@ type Obj = Record<string, unknown>;
 /*
  * Interop proof (issue 19): the reference verifier, @blockcerts/cert-verifier-js 6.35.0, checks the
  * Blockcerts credentials the running Worker issues, anchors on the local anvil and serves. It runs
- * here in Node (it does not run in workerd), with no browser: the Worker is Playwright's webServer
- * (scripts/start.mjs, which starts anvil). Every outbound request of the verifier is held to
- * 127.0.0.1, so no step passes by asking a public explorer.
+ * here in Node (it does not run in workerd), with no browser, beside the browser tests and against the
+ * same Worker (scripts/lib/e2e-server.mjs, which starts anvil). Every outbound request of the verifier
+ * is held to 127.0.0.1, so no step passes by asking a public explorer.
  */
-const BASE = 'http://127.0.0.1:8787';
 const OB = `${BASE}/api/v1.0/openBadge/v2`;
 const ADMIN = 'lanyard-dev-admin-token';
 const HEART = 'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png';
@@ -26,8 +26,6 @@ async function api(path: string, token: string, body?: unknown) {
   });
   return (await res.json()) as Obj & { status: number };
 }
-
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test('cert-verifier-js verifies the credentials Lanyard anchors; tampered, revoked and another root fail', async () => {
   const issuer = await api('/issuers', ADMIN, {
@@ -76,7 +74,7 @@ test('cert-verifier-js verifies the credentials Lanyard anchors; tampered, revok
         creds.splice(0, 3, ...((await Promise.all(got.map((r) => r.json()))) as Obj[]));
         return true;
       },
-      { timeout: 120_000, intervals: [1000] },
+      { timeout: 120_000, interval: 1000 },
     )
     .toBe(true);
   const [credA, credB, credC] = creds as [Obj, Obj, Obj];
