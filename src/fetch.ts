@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './server/context';
 import { createServer } from './server/app';
 import { cacheTarget } from './server/edge-cache/targets';
+import { withThaiLines } from './server/http/thai-lines';
 import { withPageFonts } from './server/web-fonts/page-fonts';
 
 const renderPage = pages();
@@ -20,7 +21,9 @@ const astroPages: MiddlewareHandler<AppEnv> = async (c, next) => {
     env: c.env,
   };
   Object.assign(getFetchState(c).locals, ours);
-  const res = await renderPage(c, next);
+  const rendered = await renderPage(c, next);
+  // Thai words kept whole on a line (issue 35, item 6).
+  const res = rendered && withThaiLines(rendered, c.var.lang);
   // Public pages declare just the CJK font faces of their own text (issue 23, Lighthouse).
   return res && cacheTarget(new URL(c.req.url).pathname) ? withPageFonts(res, c.env, c.var.lang) : res;
 };

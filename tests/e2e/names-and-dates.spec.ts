@@ -1,9 +1,10 @@
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
 import vi from '../../src/i18n/locales/vi.json' with { type: 'json' };
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
+import { virtualAuthenticator } from './authenticator';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 /*
@@ -79,18 +80,7 @@ test('th: initials are consonants; a passkey is named and dated in Thai, its fac
   problems,
 }) => {
   await logIn(page, await freshAccount('สมชาย', 'ใจดี', 'th'));
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator(page);
   await page.goto(`${BASE}/setting/security?language=th`);
   await hydrated(page, 'PasskeySettings');
   // สมชาย ใจดี: ส and จ, never the leading vowel ใ.

@@ -1,7 +1,8 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import { codeAt, stepAt } from '../../src/server/mfa/totp';
+import { virtualAuthenticator } from './authenticator';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 /**
@@ -19,30 +20,6 @@ async function freshAccount(prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   await registerAndActivate(API_ORIGIN, { email, password: PASSWORD, firstName: 'Mei', lastName: 'Sato' });
   return email;
-}
-
-/**
- * A platform authenticator that keeps discoverable passkeys and verifies the user (fingerprint
- * "yes"); `synced`: its passkeys are backed up, as a password manager's are (BE and BS flags).
- */
-async function virtualAuthenticator(page: Page, synced = false) {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-      defaultBackupEligibility: synced,
-      defaultBackupState: synced,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
 }
 
 async function passwordStep(page: Page, email: string) {

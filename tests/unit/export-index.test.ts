@@ -7,6 +7,7 @@ import { translatorFor } from '../../src/i18n/translator';
 import { indexHtml, type IndexPage, type IndexRow } from '../../src/server/export/index-html';
 import { stateAt } from '../../src/server/export/index-data';
 import { readmeText } from '../../src/server/export/readme';
+import { wrapThaiWords } from '../../src/i18n/thai-words';
 
 /*
  * Issue 35, item 2: the export's index.html and README.txt in the account's language, with each
@@ -59,19 +60,24 @@ describe('the export index (issue 35, item 2)', () => {
   it('is in the account language, with lang and dir, and Thai dates in the Buddhist era', () => {
     const html = indexHtml(translatorFor('th'), page('th'));
     expect(html).toContain('<html lang="th" dir="ltr">');
-    expect(html).toContain(`<h1>${th.export.index.title}</h1>`);
-    expect(html).toContain(`<th scope="col">${th.export.index.item_title}</th>`);
+    expect(html).toContain(`<h1>${wrapThaiWords(th.export.index.title)}</h1>`);
+    expect(html).toContain(`<th scope="col">${wrapThaiWords(th.export.index.item_title)}</th>`);
     // 2026 is 2569 in the Buddhist era, as the wallet's Thai pages write it.
     expect(html).toContain('20 มีนาคม 2569');
     expect(html).not.toContain('2026');
-    expect(html).toContain(th.export.index.state_revoked);
-    expect(html).toContain(th.export.index.state_expired);
-    expect(html).toContain(th.export.index.state_valid);
+    expect(html).toContain(wrapThaiWords(th.export.index.state_revoked));
+    expect(html).toContain(wrapThaiWords(th.export.index.state_expired));
+    expect(html).toContain(wrapThaiWords(th.export.index.state_valid));
+    // The Thai words the browser would split are kept whole (issue 35, item 6); the title and
+    // attributes keep the plain text.
+    expect(html).toContain('<span class="thw">เพิกถอน</span>');
+    expect(html).toContain(`<title>${th.export.index.title}</title>`);
 
     const jaHtml = indexHtml(translatorFor('ja'), page('ja'));
     expect(jaHtml).toContain('<html lang="ja" dir="ltr">');
     expect(jaHtml).toContain('2026年3月20日');
     expect(jaHtml).toContain(ja.export.index.state_revoked);
+    expect(jaHtml).not.toContain('class="thw"');
     expect(indexHtml(translatorFor('zh-tw'), page('zh-tw'))).toContain('<html lang="zh-Hant-TW" dir="ltr">');
     expect(indexHtml(translatorFor('bn-BD'), page('bn-BD'))).toContain(bn.export.index.state_expired);
   });

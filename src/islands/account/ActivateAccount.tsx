@@ -3,6 +3,7 @@ import { call } from '../lib/api';
 import { account } from '../lib/client';
 import { HiddenToken } from '../lib/HiddenToken';
 import { Outcome } from '../lib/Outcome';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface ActivateLabels {
   intro: string;
@@ -86,9 +87,11 @@ export default function ActivateAccount({
   return (
     <form method="post" action={action} className="stack" onSubmit={(e) => void activate(e)}>
       <HiddenToken token={formToken} />
-      <p>{labels.intro}</p>
+      <p>
+        <ThaiText text={labels.intro} />
+      </p>
       <button type="submit" className="btn" disabled={state === 'busy'}>
-        {labels.submit}
+        <ThaiText text={labels.submit} />
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { ThaiText } from '../lib/ThaiText';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -17,7 +18,9 @@ export function Field({ label, hint, errors, onValue, ...input }: FieldProps) {
   const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        <ThaiText text={label} />
+      </label>
       <input
         id={id}
         {...input}
@@ -27,7 +30,7 @@ export function Field({ label, hint, errors, onValue, ...input }: FieldProps) {
       />
       {hint && (
         <small id={hintId} className="field-hint">
-          {hint}
+          <ThaiText text={hint} />
         </small>
       )}
       <FieldErrorList id={errorId} messages={errors} />
@@ -41,7 +44,9 @@ export function FieldErrorList({ id, messages }: { id?: string; messages?: strin
   return (
     <ul id={id} className="field-errors" role="alert">
       {messages.map((m) => (
-        <li key={m}>{m}</li>
+        <li key={m}>
+          <ThaiText text={m} />
+        </li>
       ))}
     </ul>
   );

@@ -5,6 +5,7 @@ import { account } from '../lib/client';
 import { HiddenToken } from '../lib/HiddenToken';
 import { PasskeyButton, type PasskeyButtonLabels } from './PasskeyButton';
 import { PasskeySignIn } from './PasskeySignIn';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface LoginLabels {
   email: string;
@@ -149,7 +150,9 @@ export default function LoginForm({
         <HiddenToken token={token} />
         <input type="hidden" name="step" value={step} />
         <label className="field">
-          <span>{labels.email}</span>
+          <span>
+            <ThaiText text={labels.email} />
+          </span>
           <input
             ref={emailRef}
             type="email"
@@ -164,7 +167,9 @@ export default function LoginForm({
         </label>
         {step === 'password' && (
           <label className="field">
-            <span>{labels.password}</span>
+            <span>
+              <ThaiText text={labels.password} />
+            </span>
             <input
               ref={passwordRef}
               type="password"
@@ -183,7 +188,9 @@ export default function LoginForm({
             <p>{appCodes ? labels.codeIntro : passkeyLabels.stepIntro}</p>
             {appCodes && (
               <label className="field">
-                <span>{labels.code}</span>
+                <span>
+                  <ThaiText text={labels.code} />
+                </span>
                 <input
                   ref={codeRef}
                   type="text"
@@ -224,7 +231,7 @@ export default function LoginForm({
         )}
         {step !== 'email' && (
           <button type="submit" name="change" value="1" className="link-btn" formNoValidate onClick={changeEmail}>
-            {labels.changeEmail}
+            <ThaiText text={labels.changeEmail} />
           </button>
         )}
       </form>

@@ -6,6 +6,7 @@ import { HiddenToken } from '../lib/HiddenToken';
 import { FormErrors } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
 import { PasswordPair } from './PasswordPair';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface NewPasswordLabels {
   password: string;
@@ -86,11 +87,13 @@ export default function NewPasswordForm({
     return (
       <div className="stack" role="status">
         <h2 ref={headingRef} tabIndex={-1}>
-          {labels.doneHeading}
+          <ThaiText text={labels.doneHeading} />
         </h2>
-        <p>{labels.doneMessage}</p>
+        <p>
+          <ThaiText text={labels.doneMessage} />
+        </p>
         <a className="btn" href={loginUrl}>
-          {labels.login}
+          <ThaiText text={labels.login} />
         </a>
       </div>
     );
@@ -100,7 +103,7 @@ export default function NewPasswordForm({
       <div className="stack">
         <FormErrors messages={errors._form} />
         <a className="btn" href={requestUrl}>
-          {labels.requestNew}
+          <ThaiText text={labels.requestNew} />
         </a>
       </div>
     );
@@ -114,7 +117,7 @@ export default function NewPasswordForm({
       />
       <FormErrors messages={errors._form} />
       <button type="submit" className="btn" disabled={busy}>
-        {labels.submit}
+        <ThaiText text={labels.submit} />
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import type { ApiResult } from '../lib/api';
 import { useHydrated } from '../lib/use-hydrated';
 import { passkeysPossible, signWithPasskey, type CeremonyFailure, type Wire } from '../lib/webauthn';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface PasskeyButtonLabels {
   /** Why the browser gave no passkey answer; the server's own refusals come translated with a code. */
@@ -68,7 +69,7 @@ export function PasskeyButton({
 
   return (
     <button type="button" className={className} disabled={disabled || busy} onClick={() => void go()}>
-      {label}
+      <ThaiText text={label} />
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { account } from '../lib/client';
 import { useHydrated } from '../lib/use-hydrated';
 import { passkeysPossible } from '../lib/webauthn';
 import { PasskeyButton } from './PasskeyButton';
+import { ThaiText } from '../lib/ThaiText';
 
 /**
  * "Sign in with a passkey" under the email step (issue 22): a discoverable passkey names its own
@@ -20,7 +21,9 @@ export function PasskeySignIn({
   return (
     <div className="passkey-sign-in stack">
       <p className="login-or">
-        <span>{or}</span>
+        <span>
+          <ThaiText text={or} />
+        </span>
       </p>
       <PasskeyButton
         {...props}

@@ -12,6 +12,7 @@ import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
 import { Field, FormErrors } from './Field';
 import { passwordErrors, type PasswordRuleLabels } from './password-check';
 import { PasswordPair } from './PasswordPair';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface RegisterLabels {
   steps: string;
@@ -158,7 +159,7 @@ export default function RegisterWizard({
       <ol className="steps" aria-label={labels.steps}>
         {titles.map((title, i) => (
           <li key={title} aria-current={i === step ? 'step' : undefined} className={i < step ? 'done' : undefined}>
-            {title}
+            <ThaiText text={title} />
           </li>
         ))}
       </ol>
@@ -169,18 +170,24 @@ export default function RegisterWizard({
         <form method="post" action={action} className="stack" onSubmit={agree}>
           <HiddenToken token={token} />
           <input type="hidden" name="step" value="terms" />
-          <p>{labels.termsIntro}</p>
+          <p>
+            <ThaiText text={labels.termsIntro} />
+          </p>
           <div ref={termsRef} className="terms-scroll" tabIndex={0} role="region" aria-label={labels.stepTerms}>
             {children}
           </div>
-          {ready && !reached && <p className="field-hint">{labels.scrollHint}</p>}
+          {ready && !reached && (
+            <p className="field-hint">
+              <ThaiText text={labels.scrollHint} />
+            </p>
+          )}
           <FormErrors messages={errors._form} />
           <div className="actions">
             <a className="btn btn-secondary" href={loginUrl}>
-              {labels.cancel}
+              <ThaiText text={labels.cancel} />
             </a>
             <button type="submit" className="btn" disabled={ready && !reached}>
-              {labels.agree}
+              <ThaiText text={labels.agree} />
             </button>
           </div>
         </form>
@@ -232,10 +239,10 @@ export default function RegisterWizard({
           {/* The first submit button is the one Enter presses, so "Register" comes before "Back". */}
           <div className="actions">
             <button type="submit" className="btn" disabled={busy}>
-              {labels.submit}
+              <ThaiText text={labels.submit} />
             </button>
             <button type="submit" name="back" value="1" className="btn btn-secondary" formNoValidate onClick={back}>
-              {labels.back}
+              <ThaiText text={labels.back} />
             </button>
           </div>
         </form>

@@ -4,6 +4,7 @@ import { call } from '../lib/api';
 import { account } from '../lib/client';
 import { HiddenToken } from '../lib/HiddenToken';
 import { Field } from './Field';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface RequestLinkLabels {
   email: string;
@@ -69,7 +70,7 @@ export default function RequestLinkForm({
     return (
       <div className="stack" role="status">
         <h2 ref={headingRef} tabIndex={-1}>
-          {labels.sentHeading}
+          <ThaiText text={labels.sentHeading} />
         </h2>
         <p>{labels.sentMessage.replace('{{email}}', sent)}</p>
       </div>
@@ -89,7 +90,7 @@ export default function RequestLinkForm({
         errors={error ? [error] : undefined}
       />
       <button type="submit" className="btn" disabled={busy}>
-        {labels.submit}
+        <ThaiText text={labels.submit} />
       </button>
     </form>
   );

@@ -5,6 +5,7 @@ import { acad } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
 import { HiddenToken } from '../lib/HiddenToken';
 import { useHydrated } from '../lib/use-hydrated';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
   isPublic: string;
@@ -96,7 +97,7 @@ export default function CertificateActions({
   };
   const link = (href: string, text: string) => (
     <a className="btn btn-secondary" href={href} target="_blank" rel="noopener noreferrer">
-      {text}
+      <ThaiText text={text} />
     </a>
   );
 
@@ -113,7 +114,9 @@ export default function CertificateActions({
         )}
         <div className="actions">
           {revoked && !isPublic ? (
-            <p>{labels.cannotPublish}</p>
+            <p>
+              <ThaiText text={labels.cannotPublish} />
+            </p>
           ) : (
             <form method="post" action={action} onSubmit={(e) => void toggle(e)}>
               <HiddenToken token={formToken} />
@@ -126,7 +129,7 @@ export default function CertificateActions({
           {revoked ? (
             // Its PDF carries the signed credential: a revoked one is not handed out (410 E410181).
             <p className="notice" role="note">
-              {labels.revokedDownload}
+              <ThaiText text={labels.revokedDownload} />
             </p>
           ) : (
             <form
@@ -140,7 +143,7 @@ export default function CertificateActions({
               <HiddenToken token={formToken} />
               <input type="hidden" name="action" value="pdf" />
               <button type="submit" className="btn" disabled={busy !== null} aria-busy={busy === 'pdf'}>
-                {labels.download}
+                <ThaiText text={labels.download} />
               </button>
             </form>
           )}
@@ -148,15 +151,19 @@ export default function CertificateActions({
       </section>
       {isPublic && !revoked ? (
         <section className="certificate-share stack" aria-labelledby={`share-${id}`}>
-          <h2 id={`share-${id}`}>{labels.shareHeading}</h2>
+          <h2 id={`share-${id}`}>
+            <ThaiText text={labels.shareHeading} />
+          </h2>
           <label className="field">
-            <span>{labels.url}</span>
+            <span>
+              <ThaiText text={labels.url} />
+            </span>
             <input type="url" readOnly value={share.url} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
           </label>
           {ready && (
             <div className="actions">
               <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
-                {labels.copy}
+                <ThaiText text={labels.copy} />
               </button>
               <span role="status">{copied ? labels.copied : ''}</span>
             </div>
@@ -168,19 +175,25 @@ export default function CertificateActions({
               width="180"
               height="180"
             />
-            <figcaption>{labels.qr}</figcaption>
+            <figcaption>
+              <ThaiText text={labels.qr} />
+            </figcaption>
           </figure>
           <div className="actions share-links">
             {link(linkedInProfile(target), labels.linkedIn)}
             {link(xPost(target), labels.x)}
             {link(facebookPost(target), labels.facebook)}
             <a className="btn btn-secondary" href={publicPath}>
-              {labels.publicPage}
+              <ThaiText text={labels.publicPage} />
             </a>
           </div>
         </section>
       ) : (
-        !revoked && <p className="share-hint">{labels.shareHint}</p>
+        !revoked && (
+          <p className="share-hint">
+            <ThaiText text={labels.shareHint} />
+          </p>
+        )
       )}
     </>
   );

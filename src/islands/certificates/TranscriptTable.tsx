@@ -6,6 +6,7 @@ import {
   type TranscriptCells,
   type TranscriptColumn,
 } from '../../lib/transcript';
+import { ThaiText } from '../lib/ThaiText';
 
 /** The table's words, already translated (plurals and numbers filled in by the page). */
 export interface TranscriptTableLabels {
@@ -67,7 +68,10 @@ export function TranscriptTable({
               // The first column's cell heads the row: "Total", then that column's own total.
               i === 0 ? (
                 <th key={c.key} scope="row" className={ALIGN[c.align]}>
-                  <span className="transcript-total-label">{labels.total}</span> <span>{total[c.key]}</span>
+                  <span className="transcript-total-label">
+                    <ThaiText text={labels.total} />
+                  </span>{' '}
+                  <span>{total[c.key]}</span>
                 </th>
               ) : (
                 <td key={c.key} className={ALIGN[c.align]}>

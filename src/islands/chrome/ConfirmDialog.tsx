@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useId } from 'react';
 import { useDialogFocus } from '../lib/use-dialog-focus';
 import { $confirm, settleConfirm } from '../stores/dialogs';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface ConfirmDialogLabels {
   close: string;
@@ -21,7 +22,9 @@ export function ConfirmDialog({ labels }: { labels: ConfirmDialogLabels }) {
   return (
     <div className="dialog-backdrop">
       <div ref={ref} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <h2 id={titleId}>{pending.title}</h2>
+        <h2 id={titleId}>
+          <ThaiText text={pending.title} />
+        </h2>
         {pending.showXButton && (
           <button type="button" className="icon-btn x-btn" aria-label={labels.close} onClick={cancel}>
             <span aria-hidden="true">×</span>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useId } from 'react';
 import { useDialogFocus } from '../lib/use-dialog-focus';
 import { $errorDialog, closeError } from '../stores/dialogs';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface ErrorDialogLabels {
   notification: string;
@@ -30,7 +31,7 @@ export function ErrorDialog({ labels }: { labels: ErrorDialogLabels }) {
         ))}
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={close}>
-            {labels.close}
+            <ThaiText text={labels.close} />
           </button>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { wallet } from '../lib/client';
 import { HiddenToken } from '../lib/HiddenToken';
 import { useHydrated } from '../lib/use-hydrated';
 import { useScrolledToEnd } from '../lib/use-scrolled-to-end';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface TermsModalLabels extends ApiLabels {
   heading: string;
@@ -83,8 +84,12 @@ export default function TermsModal({
       aria-labelledby={titleId}
       onCancel={(e) => e.preventDefault()}
     >
-      <h2 id={titleId}>{labels.heading}</h2>
-      <p>{labels.intro}</p>
+      <h2 id={titleId}>
+        <ThaiText text={labels.heading} />
+      </h2>
+      <p>
+        <ThaiText text={labels.intro} />
+      </p>
       <div
         ref={scrollRef}
         className="terms-scroll"
@@ -97,7 +102,7 @@ export default function TermsModal({
       </div>
       {waiting && (
         <p id={hintId} className="field-hint">
-          {labels.scrollHint}
+          <ThaiText text={labels.scrollHint} />
         </p>
       )}
       {error && (
@@ -108,7 +113,7 @@ export default function TermsModal({
       <div className="dialog-actions">
         <form method="get" action={rejectUrl} onSubmit={disagree}>
           <button type="submit" className="btn btn-secondary">
-            {labels.disagree}
+            <ThaiText text={labels.disagree} />
           </button>
         </form>
         <form method="post" action={action} onSubmit={(e) => void agree(e)}>
@@ -116,7 +121,7 @@ export default function TermsModal({
           <input type="hidden" name="agree_term_of_service" value="true" />
           <input type="hidden" name="redirect" value={back} />
           <button type="submit" className="btn" disabled={waiting || busy}>
-            {labels.agree}
+            <ThaiText text={labels.agree} />
           </button>
         </form>
       </div>

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { ThaiText } from './ThaiText';
 
 /**
  * The end of a one-button flow (activation, receive by link): a heading that takes focus, a
@@ -24,7 +25,9 @@ export function Outcome({
       <h2 ref={headingRef} tabIndex={-1}>
         {heading}
       </h2>
-      <p>{message}</p>
+      <p>
+        <ThaiText text={message} />
+      </p>
       <a className="btn" href={href}>
         {action}
       </a>

@@ -8,6 +8,7 @@ import { checksOnEntry } from './check-paths';
 import { startFirstPage } from './first-page';
 import type { PanelLabels } from './NotificationPanel';
 import { fetchUnread } from './types';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface BellLabels extends PanelLabels {
   bell: string;
@@ -21,7 +22,7 @@ type PanelComponent = ComponentType<PanelProps>;
 function PanelUnavailable({ id, labels }: PanelProps) {
   return (
     <p id={id} className="notice-panel notice-state" role="alert">
-      {labels.error}
+      <ThaiText text={labels.error} />
     </p>
   );
 }

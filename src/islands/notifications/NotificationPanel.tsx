@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { confirmAction } from '../stores/dialogs';
 import type { NoticeTab } from './types';
 import { useNoticeList } from './use-notice-list';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface PanelLabels {
   title: string;
@@ -60,9 +61,11 @@ export default function NotificationPanel({ id, lang, labels }: { id: string; la
   return (
     <section id={id} className="notice-panel" aria-label={labels.title}>
       <div className="notice-head">
-        <h2>{labels.title}</h2>
+        <h2>
+          <ThaiText text={labels.title} />
+        </h2>
         <button type="button" className="link-btn" disabled={list.items.length === 0} onClick={() => void deleteAll()}>
-          {labels.deleteAll}
+          <ThaiText text={labels.deleteAll} />
         </button>
       </div>
       <div className="notice-tabs" role="tablist" aria-label={labels.tabsLabel}>
@@ -76,7 +79,7 @@ export default function NotificationPanel({ id, lang, labels }: { id: string; la
             aria-controls={`${id}-list`}
             onClick={() => list.selectTab(value)}
           >
-            {label}
+            <ThaiText text={label} />
           </button>
         ))}
       </div>
@@ -95,7 +98,11 @@ export default function NotificationPanel({ id, lang, labels }: { id: string; la
             {list.items.map((n) => (
               <li key={n.id} className="notice-item" data-id={n.id} data-read={n.is_read}>
                 <a href={n.url}>
-                  {!n.is_read && <span className="notice-new">{labels.unread}</span>}
+                  {!n.is_read && (
+                    <span className="notice-new">
+                      <ThaiText text={labels.unread} />
+                    </span>
+                  )}
                   <span dir="auto">{n.message}</span>
                   <time dateTime={n.create_date}>{when.format(new Date(n.create_date))}</time>
                 </a>
@@ -118,9 +125,11 @@ export default function NotificationPanel({ id, lang, labels }: { id: string; la
         </p>
         {list.phase === 'error' && (
           <div className="notice-error" role="alert">
-            <p>{labels.error}</p>
+            <p>
+              <ThaiText text={labels.error} />
+            </p>
             <button type="button" className="btn" onClick={list.reload}>
-              {labels.refresh}
+              <ThaiText text={labels.refresh} />
             </button>
           </div>
         )}

@@ -1,5 +1,6 @@
 import { pageWindow, type Paging } from '../../lib/page-window';
 import { PastLastPage, type PastLastLabels } from '../lib/PastLastPage';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface PagerLabels extends PastLastLabels {
   pages: string;
@@ -28,11 +29,11 @@ export function LinkPager({
     <nav className="pager" aria-label={labels.pages}>
       {page > 1 ? (
         <a className="btn btn-secondary" href={href(page - 1)} rel="prev">
-          {labels.previous}
+          <ThaiText text={labels.previous} />
         </a>
       ) : (
         <span className="btn btn-secondary" aria-disabled="true">
-          {labels.previous}
+          <ThaiText text={labels.previous} />
         </span>
       )}
       {pageWindow(page, pages).map((n) => (
@@ -48,11 +49,11 @@ export function LinkPager({
       ))}
       {page < pages ? (
         <a className="btn btn-secondary" href={href(page + 1)} rel="next">
-          {labels.next}
+          <ThaiText text={labels.next} />
         </a>
       ) : (
         <span className="btn btn-secondary" aria-disabled="true">
-          {labels.next}
+          <ThaiText text={labels.next} />
         </span>
       )}
     </nav>

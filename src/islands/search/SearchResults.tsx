@@ -6,6 +6,7 @@ import { wallet } from '../lib/client';
 import { BadgeItems, IssuerItems, SkillItems } from './Items';
 import { LinkPager, type PagerLabels } from './LinkPager';
 import { searchHref } from './links';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface SearchLabels extends PagerLabels {
   menu: string;
@@ -108,16 +109,16 @@ export default function SearchResults({
   const tabLink = (tab: 0 | 1 | 2 | 3, label: string, extra = '') =>
     tab === query.tab ? (
       <span className={`tab is-current ${extra}`} aria-current="page">
-        {label}
+        <ThaiText text={label} />
       </span>
     ) : tab && counts[tab] === 0 ? (
       // Spec §2: a tab is disabled when its count is 0.
       <span className={`tab ${extra}`} aria-disabled="true">
-        {label}
+        <ThaiText text={label} />
       </span>
     ) : (
       <a className={`tab ${extra}`} href={searchHref({ q: query.q, tab })}>
-        {label}
+        <ThaiText text={label} />
       </a>
     );
   const withCount = (tab: 0 | 1 | 2 | 3, label: string) => (tab ? `${label} (${counts[tab]})` : label);
@@ -134,7 +135,9 @@ export default function SearchResults({
       <div className="search-main">
         {showInput && (
           <form className="search-inline" role="search" action={searchHref({ q: '', tab: 0 }).split('?')[0]}>
-            <label htmlFor="page-search">{labels.inputLabel}</label>
+            <label htmlFor="page-search">
+              <ThaiText text={labels.inputLabel} />
+            </label>
             <input
               id="page-search"
               name="search_q"
@@ -204,7 +207,7 @@ function Overview({ data, labels }: { data: Data; labels: SearchLabels }) {
           <h2 id={`overview-${tab}`}>{`${title} (${count})`}</h2>
           {count > 3 && (
             <a className="btn btn-secondary" href={searchHref({ q: query.q, tab })}>
-              {labels.showMore}
+              <ThaiText text={labels.showMore} />
             </a>
           )}
         </div>

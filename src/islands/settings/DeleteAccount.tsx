@@ -12,6 +12,7 @@ import {
   PortalReauth,
   type PortalConfirmLabels,
 } from './PortalConfirm';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface DeleteAccountLabels {
   reason: string;
@@ -70,11 +71,15 @@ export default function DeleteAccount({
     <UntilReady>
       <form className="stack settings-form" onSubmit={(e) => void send(e)} noValidate>
         <fieldset className="stack">
-          <legend>{labels.reason}</legend>
+          <legend>
+            <ThaiText text={labels.reason} />
+          </legend>
           {labels.reasons.map((text, i) => (
             <label key={text} className="check">
               <input type="radio" name="reason" checked={reason === i + 1} onChange={() => setReason(i + 1)} />
-              <span>{text}</span>
+              <span>
+                <ThaiText text={text} />
+              </span>
             </label>
           ))}
           {errors['reason']?.length ? (

@@ -14,6 +14,7 @@ import {
   PortalReauth,
   type PortalConfirmLabels,
 } from './PortalConfirm';
+import { ThaiText } from '../lib/ThaiText';
 
 const emails = wallet.Setting.Email;
 
@@ -115,10 +116,12 @@ export default function EmailSettings({
   return (
     <UntilReady>
       <section className="stack" aria-labelledby="emails-heading">
-        <h2 id="emails-heading">{labels.heading}</h2>
+        <h2 id="emails-heading">
+          <ThaiText text={labels.heading} />
+        </h2>
         {notice && (
           <p className="form-success" role="status">
-            {notice}
+            <ThaiText text={notice} />
           </p>
         )}
         {portal && reauth && <PortalReauth labels={portal} />}
@@ -127,11 +130,19 @@ export default function EmailSettings({
             <li key={r.email} className="email-row stack">
               <div className="email-head">
                 <span className="email-address">{r.email}</span>
-                {r.primary_yn === 'Y' && <span className="mark">{labels.primary}</span>}
+                {r.primary_yn === 'Y' && (
+                  <span className="mark">
+                    <ThaiText text={labels.primary} />
+                  </span>
+                )}
                 <span className={r.verified ? 'mark mark-success' : 'mark mark-muted'}>
                   {r.verified ? labels.verified : labels.pending}
                 </span>
-                {r.signed_in && <span className="mark mark-muted">{labels.signedIn}</span>}
+                {r.signed_in && (
+                  <span className="mark mark-muted">
+                    <ThaiText text={labels.signedIn} />
+                  </span>
+                )}
               </div>
               {!r.verified && (
                 <form
@@ -152,7 +163,7 @@ export default function EmailSettings({
                     onValue={(v) => setCodes((c) => ({ ...c, [r.email]: v.replace(/\D/g, '') }))}
                   />
                   <button type="submit" className="btn" disabled={busy}>
-                    {labels.verify}
+                    <ThaiText text={labels.verify} />
                   </button>
                   <button
                     type="button"
@@ -178,7 +189,7 @@ export default function EmailSettings({
                     disabled={busy}
                     onClick={() => void run(() => call(emails.SetPrimary, { email: r.email }), labels.saved, r.email)}
                   >
-                    {labels.makePrimary}
+                    <ThaiText text={labels.makePrimary} />
                   </button>
                 )}
                 {!r.signed_in && removing?.email !== r.email && (
@@ -187,7 +198,7 @@ export default function EmailSettings({
                     className="btn btn-secondary"
                     onClick={() => setRemoving({ email: r.email, password: secret })}
                   >
-                    {labels.remove}
+                    <ThaiText text={labels.remove} />
                   </button>
                 )}
               </div>
@@ -203,10 +214,10 @@ export default function EmailSettings({
                     />
                   )}
                   <button type="submit" className="btn btn-danger" disabled={busy}>
-                    {labels.remove}
+                    <ThaiText text={labels.remove} />
                   </button>
                   <button type="button" className="btn btn-secondary" onClick={() => setRemoving(null)}>
-                    {labels.cancel}
+                    <ThaiText text={labels.cancel} />
                   </button>
                 </form>
               )}
@@ -215,7 +226,9 @@ export default function EmailSettings({
           ))}
         </ul>
         <form className="stack settings-form" onSubmit={(e) => void submitAdd(e)} noValidate>
-          <h3>{labels.add}</h3>
+          <h3>
+            <ThaiText text={labels.add} />
+          </h3>
           <Field
             label={labels.email}
             type="email"

@@ -12,6 +12,7 @@ import {
   PortalReauth,
   type PortalConfirmLabels,
 } from './PortalConfirm';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface MergeLabels {
   heading: string;
@@ -112,8 +113,12 @@ export default function MergeAccount({
   return (
     <UntilReady>
       <section className="stack" aria-labelledby="merge-heading">
-        <h2 id="merge-heading">{labels.heading}</h2>
-        <p>{labels.intro}</p>
+        <h2 id="merge-heading">
+          <ThaiText text={labels.heading} />
+        </h2>
+        <p>
+          <ThaiText text={labels.intro} />
+        </p>
         {(failure || notice) && (
           <p className={failure ? 'form-error' : 'form-success'} role={failure ? 'alert' : 'status'}>
             {failure || notice}
@@ -133,7 +138,7 @@ export default function MergeAccount({
             ) : (
               <div className="inline-form">
                 <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void sendCode()}>
-                  {labels.sendCode}
+                  <ThaiText text={labels.sendCode} />
                 </button>
                 <Field label={labels.code} inputMode="numeric" maxLength={6} value={form.code} onValue={set('code')} />
               </div>
@@ -157,7 +162,7 @@ export default function MergeAccount({
             <div className="actions">
               <SubmitButton label={labels.confirm} loading={labels.loading} busy={busy} />
               <button type="button" className="btn btn-secondary" onClick={() => setPreview(null)}>
-                {labels.cancel}
+                <ThaiText text={labels.cancel} />
               </button>
             </div>
           </form>

@@ -3,6 +3,7 @@ import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
 import { SubmitButton, UntilReady } from '../lib/UntilReady';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface NotificationLabels {
   badgeMail: string;
@@ -59,19 +60,19 @@ export default function NotificationSettings({
         ))}
         {!values.receive_badge_mail && (
           <p className="notice" role="note">
-            {labels.badgeMailOff}
+            <ThaiText text={labels.badgeMailOff} />
           </p>
         )}
         <div className="actions">
           <SubmitButton label={labels.save} loading={labels.loading} busy={busy} />
           {notice && (
             <span className="form-success" role="status">
-              {notice}
+              <ThaiText text={notice} />
             </span>
           )}
           {failed && (
             <span className="form-error" role="alert">
-              {labels.fallback}
+              <ThaiText text={labels.fallback} />
             </span>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field, FormErrors } from '../account/Field';
+import { ThaiText } from '../lib/ThaiText';
 
 /** One passkey as Setting/Passkeys/List answers it (times as the server sends them). */
 export interface PasskeyRowData {
@@ -97,19 +98,23 @@ export function PasskeyRow({
       </div>
       {/* Label and value pairs (issue 35): "Added" and "Last used" each with its own time, never run together. */}
       <dl className="field-hint passkey-facts">
-        <dt>{labels.addedAt}</dt>
+        <dt>
+          <ThaiText text={labels.addedAt} />
+        </dt>
         <dd>{at(row.created_at)}</dd>
-        <dt>{labels.usedAt}</dt>
+        <dt>
+          <ThaiText text={labels.usedAt} />
+        </dt>
         <dd>{row.last_used_at === null ? labels.neverUsed : at(row.last_used_at)}</dd>
       </dl>
       {mode === 'rename' && (
         <form className="inline-form" onSubmit={(e) => void rename(e)}>
           <Field label={labels.name} value={name} maxLength={64} required dir="auto" autoFocus onValue={setName} />
           <button type="submit" className="btn" disabled={busy}>
-            {labels.save}
+            <ThaiText text={labels.save} />
           </button>
           <button type="button" className="btn btn-secondary" onClick={back}>
-            {labels.cancel}
+            <ThaiText text={labels.cancel} />
           </button>
         </form>
       )}
@@ -125,10 +130,10 @@ export function PasskeyRow({
             onValue={setPassword}
           />
           <button type="submit" className="btn btn-danger" disabled={busy}>
-            {labels.removeConfirm}
+            <ThaiText text={labels.removeConfirm} />
           </button>
           <button type="button" className="btn btn-secondary" onClick={back}>
-            {labels.cancel}
+            <ThaiText text={labels.cancel} />
           </button>
         </form>
       )}
@@ -145,7 +150,7 @@ export function PasskeyRow({
               setMode('rename');
             }}
           >
-            {labels.rename}
+            <ThaiText text={labels.rename} />
           </button>
           <button
             type="button"
@@ -153,7 +158,7 @@ export function PasskeyRow({
             aria-describedby={nameId}
             onClick={() => setMode('remove')}
           >
-            {labels.remove}
+            <ThaiText text={labels.remove} />
           </button>
         </div>
       )}

@@ -9,6 +9,7 @@ import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import { createPasskey, type CeremonyFailure } from '../lib/webauthn';
 import { confirmAction } from '../stores/dialogs';
 import { PasskeyRow, type PasskeyRowData, type PasskeyRowLabels } from './PasskeyRow';
+import { ThaiText } from '../lib/ThaiText';
 
 const passkeys = wallet.Setting.Passkeys;
 
@@ -129,16 +130,20 @@ export default function PasskeySettings({
   return (
     <UntilReady>
       <div className="stack">
-        <p>{labels.intro}</p>
+        <p>
+          <ThaiText text={labels.intro} />
+        </p>
         {/* One live region for every result, present from the start so each change is announced. */}
         <p className="form-success" role="status">
-          {notice}
+          <ThaiText text={notice} />
         </p>
         <h3 ref={listHeading} tabIndex={-1}>
-          {labels.listHeading}
+          <ThaiText text={labels.listHeading} />
         </h3>
         {rows.length === 0 ? (
-          <p>{labels.none}</p>
+          <p>
+            <ThaiText text={labels.none} />
+          </p>
         ) : (
           <ul className="email-list" data-testid="passkey-list">
             {rows.map((r) => (

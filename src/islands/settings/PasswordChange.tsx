@@ -6,6 +6,7 @@ import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { useSubmit } from '../lib/use-submit';
 import { SubmitButton, UntilReady } from '../lib/UntilReady';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface PasswordChangeLabels {
   current: string;
@@ -65,7 +66,7 @@ export default function PasswordChange({ labels, email }: { labels: PasswordChan
           <SubmitButton label={labels.submit} loading={labels.loading} busy={busy} />
           {notice && (
             <span className="form-success" role="status">
-              {notice}
+              <ThaiText text={notice} />
             </span>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { Field } from '../account/Field';
 import type { ApiResult } from '../lib/api';
+import { ThaiText } from '../lib/ThaiText';
 
 /**
  * What a portal (type 1) user's confirmations show instead of the account password, which they do
@@ -31,7 +32,11 @@ export function asksPortalSignIn(r: ApiResult<unknown>): boolean {
 
 /** The note under a type-1 user's confirmation form. */
 export function PortalNote({ labels }: { labels: PortalConfirmLabels }) {
-  return <p className="field-hint">{labels.note}</p>;
+  return (
+    <p className="field-hint">
+      <ThaiText text={labels.note} />
+    </p>
+  );
 }
 
 /**
@@ -62,10 +67,12 @@ export function OwnPassword(props: {
 export function PortalReauth({ labels }: { labels: PortalConfirmLabels }) {
   return (
     <div className="stack portal-reauth" role="alert">
-      <p>{labels.needed}</p>
+      <p>
+        <ThaiText text={labels.needed} />
+      </p>
       <p>
         <a className="btn" href={labels.href}>
-          {labels.button}
+          <ThaiText text={labels.button} />
         </a>
       </p>
     </div>

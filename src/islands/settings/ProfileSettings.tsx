@@ -8,6 +8,7 @@ import { SubmitButton, UntilReady } from '../lib/UntilReady';
 import type { NameOrder } from '../../i18n/languages';
 import { bytesToBase64 } from '../../lib/base64';
 import { byNameOrder } from '../../lib/names';
+import { ThaiText } from '../lib/ThaiText';
 
 /** The profile as Setting/Profile/Get answers it. */
 export type ProfileValues = Answer<typeof profile.Get>;
@@ -131,14 +132,18 @@ export default function ProfileSettings({
       <div className="stack">
         {notice && (
           <p className="form-success" role="status">
-            {notice}
+            <ThaiText text={notice} />
           </p>
         )}
         <section className="stack" aria-labelledby="picture-heading">
-          <h2 id="picture-heading">{labels.picture}</h2>
+          <h2 id="picture-heading">
+            <ThaiText text={labels.picture} />
+          </h2>
           {image && <img className="wallet-avatar" src={image} alt="" width={96} height={96} />}
           <div className="field">
-            <label htmlFor="profile-picture">{labels.upload}</label>
+            <label htmlFor="profile-picture">
+              <ThaiText text={labels.upload} />
+            </label>
             <input
               id="profile-picture"
               type="file"
@@ -148,14 +153,14 @@ export default function ProfileSettings({
               onChange={(e) => void upload(e.target.files?.[0])}
             />
             <small id="profile-picture-hint" className="field-hint">
-              {labels.pictureHint}
+              <ThaiText text={labels.pictureHint} />
             </small>
             <FieldErrorList messages={errors['picture']} />
           </div>
           {image && (
             <div className="actions">
               <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove()}>
-                {labels.removePicture}
+                <ThaiText text={labels.removePicture} />
               </button>
             </div>
           )}
@@ -193,7 +198,9 @@ export default function ProfileSettings({
             />
           ))}
           <div className="field">
-            <label htmlFor="profile-bio">{labels.bio}</label>
+            <label htmlFor="profile-bio">
+              <ThaiText text={labels.bio} />
+            </label>
             <textarea
               id="profile-bio"
               rows={4}

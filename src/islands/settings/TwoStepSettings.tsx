@@ -3,6 +3,7 @@ import { call } from '../lib/api';
 import { wallet } from '../lib/client';
 import { PasskeyButton } from '../account/PasskeyButton';
 import { saveAs } from '../lib/download';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface TwoStepLabels {
   intro: string;
@@ -114,7 +115,9 @@ export default function TwoStepSettings({
   );
   const passwordField = (
     <label className="field">
-      <span>{labels.password}</span>
+      <span>
+        <ThaiText text={labels.password} />
+      </span>
       <input
         type="password"
         name="password"
@@ -131,7 +134,9 @@ export default function TwoStepSettings({
   if (view.kind === 'enrol') {
     return (
       <form className="stack settings-form" onSubmit={confirm} noValidate>
-        <p>{labels.scan}</p>
+        <p>
+          <ThaiText text={labels.scan} />
+        </p>
         {/* The server's QR code of the otpauth URI, shown as an image (as the certificate share dialog
             does): its markup never enters the page. */}
         <img
@@ -148,7 +153,9 @@ export default function TwoStepSettings({
           </code>
         </p>
         <label className="field">
-          <span>{labels.code}</span>
+          <span>
+            <ThaiText text={labels.code} />
+          </span>
           <input
             type="text"
             name="code"
@@ -164,7 +171,7 @@ export default function TwoStepSettings({
         </label>
         {errorLine}
         <button type="submit" className="btn" disabled={busy}>
-          {labels.confirm}
+          <ThaiText text={labels.confirm} />
         </button>
       </form>
     );
@@ -179,8 +186,12 @@ export default function TwoStepSettings({
     };
     return (
       <section className="stack recovery-sheet" aria-labelledby={`${errorId}-codes`}>
-        <h2 id={`${errorId}-codes`}>{labels.recoveryHeading}</h2>
-        <p>{labels.recoveryIntro}</p>
+        <h2 id={`${errorId}-codes`}>
+          <ThaiText text={labels.recoveryHeading} />
+        </h2>
+        <p>
+          <ThaiText text={labels.recoveryIntro} />
+        </p>
         <ol className="recovery-codes" dir="ltr" data-testid="recovery-codes">
           {view.codes.map((c) => (
             <li key={c}>
@@ -190,22 +201,22 @@ export default function TwoStepSettings({
         </ol>
         <div className="actions recovery-keep">
           <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
-            {labels.recoveryCopy}
+            <ThaiText text={labels.recoveryCopy} />
           </button>
           <button
             type="button"
             className="btn btn-secondary"
             onClick={() => saveAs(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'lanyard-recovery-codes.txt')}
           >
-            {labels.recoveryDownload}
+            <ThaiText text={labels.recoveryDownload} />
           </button>
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
-            {labels.recoveryPrint}
+            <ThaiText text={labels.recoveryPrint} />
           </button>
         </div>
         {notice && (
           <p role="status" className="notice">
-            {notice}
+            <ThaiText text={notice} />
           </p>
         )}
         <button
@@ -224,14 +235,20 @@ export default function TwoStepSettings({
 
   return (
     <form className="stack settings-form" onSubmit={view.on ? turnOff : start} noValidate>
-      <p>{labels.intro}</p>
+      <p>
+        <ThaiText text={labels.intro} />
+      </p>
       <p role="status">
         <strong>{view.on ? labels.on : labels.off}</strong>
         {view.on && ` ${(view.left === 1 ? labels.leftOne : labels.leftOther).replace('{{count}}', String(view.left))}`}
       </p>
       {passwordField}
       {errorLine}
-      {notice && <p className="form-success">{notice}</p>}
+      {notice && (
+        <p className="form-success">
+          <ThaiText text={notice} />
+        </p>
+      )}
       <button type="submit" className={view.on ? 'btn btn-secondary' : 'btn'} disabled={busy}>
         {view.on ? labels.turnOff : labels.start}
       </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { asWritten, itemLabel, verdictClass, verdictOf } from '../../lib/verify-verdict';
 import { call, type Answer } from '../lib/api';
 import { wallet } from '../lib/client';
+import { ThaiText } from '../lib/ThaiText';
 
 type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];
@@ -184,7 +185,9 @@ export default function VerifyBadge(props: {
           </dl>
           {report?.endorsements && report.endorsements.length > 0 && (
             <>
-              <h3 className="verify-endorsements-heading">{labels.endorsements}</h3>
+              <h3 className="verify-endorsements-heading">
+                <ThaiText text={labels.endorsements} />
+              </h3>
               <p className="field-hint">{labels.endorsements_note}</p>
               <ul className="verify-endorsements" data-testid="verify-endorsements">
                 {report.endorsements.map((e, i) => (
@@ -200,7 +203,9 @@ export default function VerifyBadge(props: {
           )}
           {findings.length > 0 && (
             <>
-              <h3 className="verify-findings-heading">{labels.findings}</h3>
+              <h3 className="verify-findings-heading">
+                <ThaiText text={labels.findings} />
+              </h3>
               <ul className="verify-findings">
                 {findings.map((code) => (
                   <li key={code}>

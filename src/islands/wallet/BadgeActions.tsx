@@ -5,6 +5,7 @@ import { wallet } from '../lib/client';
 import { armConfetti, celebrateOnce } from '../lib/celebrate';
 import { importWithTimeout } from '../lib/lazy';
 import type { ShareLabels } from './ShareDialog';
+import { ThaiText } from '../lib/ThaiText';
 
 type ShareDialogType = ComponentType<{
   target: Omit<ShareTarget, 'message'>;
@@ -89,7 +90,7 @@ export default function BadgeActions({
             void run(() => call(wallet.SetReceiveBadgeFromWallet, badge)).then((ok) => (ok ? received() : undefined))
           }
         >
-          {labels.receive}
+          <ThaiText text={labels.receive} />
         </button>
         <button
           type="button"
@@ -101,7 +102,7 @@ export default function BadgeActions({
             )
           }
         >
-          {labels.hide}
+          <ThaiText text={labels.hide} />
         </button>
       </div>
     );
@@ -128,10 +129,10 @@ export default function BadgeActions({
           {isPublic && (
             <>
               <button type="button" className="btn" onClick={() => void openShare()}>
-                {labels.share}
+                <ThaiText text={labels.share} />
               </button>
               <a className="btn btn-secondary" href={publicUrl}>
-                {labels.publicPage}
+                <ThaiText text={labels.publicPage} />
               </a>
             </>
           )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { detailPath, type WalletItem } from './types';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface CardLabels {
   expired: string;
@@ -44,9 +45,21 @@ export function BadgeCard({
         {labels.issuedOn} <time dateTime={item.issued_on}>{date.format(new Date(item.issued_on))}</time>
       </span>
       <span className="marks">
-        {item.is_revoked && <span className="mark mark-danger">{labels.revoked}</span>}
-        {item.is_expired && <span className="mark mark-muted">{labels.expired}</span>}
-        {item.accept_status === 1 && <span className="mark">{labels.receiving}</span>}
+        {item.is_revoked && (
+          <span className="mark mark-danger">
+            <ThaiText text={labels.revoked} />
+          </span>
+        )}
+        {item.is_expired && (
+          <span className="mark mark-muted">
+            <ThaiText text={labels.expired} />
+          </span>
+        )}
+        {item.accept_status === 1 && (
+          <span className="mark">
+            <ThaiText text={labels.receiving} />
+          </span>
+        )}
         {item.accept_status === 2 && !item.is_revoked && (
           <span className="mark">{item.is_public ? labels.public : labels.private}</span>
         )}

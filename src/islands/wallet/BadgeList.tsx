@@ -8,6 +8,7 @@ import { showError } from '../stores/dialogs';
 import { BadgeCard, type CardLabels } from './BadgeCard';
 import { Pager } from './Pager';
 import type { WalletPage } from './types';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface BadgeListLabels extends ApiLabels, CardLabels, PastLastLabels {
   search: string;
@@ -135,7 +136,9 @@ export default function BadgeList({
     <div className="stack badge-list" aria-busy={state === 'loading'}>
       <div className="list-tools">
         <label className="field">
-          <span>{labels.search}</span>
+          <span>
+            <ThaiText text={labels.search} />
+          </span>
           <input
             type="search"
             maxLength={200}
@@ -144,7 +147,9 @@ export default function BadgeList({
           />
         </label>
         <label className="field">
-          <span>{labels.sort}</span>
+          <span>
+            <ThaiText text={labels.sort} />
+          </span>
           <select value={query.sort} onChange={(e) => setQuery({ ...query, sort: e.target.value, page: 1 })}>
             {Object.entries(labels.sorts).map(([value, text]) => (
               <option key={value} value={value}>
@@ -155,7 +160,9 @@ export default function BadgeList({
         </label>
         {tab === 'badges' && (
           <label className="field">
-            <span>{labels.visibility}</span>
+            <span>
+              <ThaiText text={labels.visibility} />
+            </span>
             <select
               value={query.visibility}
               onChange={(e) => setQuery({ ...query, visibility: Number(e.target.value), page: 1 })}
@@ -170,7 +177,7 @@ export default function BadgeList({
         )}
         {tab === 'receiving' && data.total_claimable_badges > 0 && (
           <button type="button" className="btn" disabled={busy !== null} onClick={() => void receiveAll()}>
-            {labels.receiveAll}
+            <ThaiText text={labels.receiveAll} />
           </button>
         )}
       </div>
@@ -179,7 +186,7 @@ export default function BadgeList({
       </p>
       {state === 'failed' && (
         <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-          {labels.retry}
+          <ThaiText text={labels.retry} />
         </button>
       )}
       {pastLast !== null && state === 'idle' ? (
@@ -190,7 +197,9 @@ export default function BadgeList({
           onGo={() => setQuery({ ...query, page: pastLast })}
         />
       ) : data.assertions.length === 0 && state === 'idle' ? (
-        <p className="empty">{labels.empty}</p>
+        <p className="empty">
+          <ThaiText text={labels.empty} />
+        </p>
       ) : (
         <ul className="badge-grid">
           {data.assertions.map((item) => (
@@ -198,7 +207,7 @@ export default function BadgeList({
               {tab === 'receiving' && item.accept_status === 0 && (
                 <span className="card-actions">
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void receive(item.id)}>
-                    {labels.receive}
+                    <ThaiText text={labels.receive} />
                   </button>
                   <button
                     type="button"
@@ -206,7 +215,7 @@ export default function BadgeList({
                     disabled={busy !== null}
                     onClick={() => void hide(item.id)}
                   >
-                    {labels.hide}
+                    <ThaiText text={labels.hide} />
                   </button>
                 </span>
               )}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { acad, wallet } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
 import { HiddenToken } from '../lib/HiddenToken';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface BlockchainDownloadLabels extends DownloadLabels {
   download: string;
@@ -39,7 +40,7 @@ export default function BlockchainDownload({
       <HiddenToken token={formToken} />
       <input type="hidden" name="action" value="blockchain" />
       <button type="submit" className="btn" aria-busy={busy} disabled={busy}>
-        {labels.download}
+        <ThaiText text={labels.download} />
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { HiddenToken } from '../lib/HiddenToken';
 import { call, handleFailure, type ApiLabels } from '../lib/api';
 import { wallet } from '../lib/client';
+import { ThaiText } from '../lib/ThaiText';
 
 /**
  * The "badges waiting to be received" reminder; it can be hidden for one day (spec §9). "Hide" is a
@@ -32,11 +33,13 @@ export default function ClaimableReminder({
   };
   return (
     <div className="notice reminder">
-      <a href={href}>{text}</a>
+      <a href={href}>
+        <ThaiText text={text} />
+      </a>
       <form method="post" action={action} onSubmit={(e) => void hide(e)}>
         <HiddenToken token={formToken} />
         <button type="submit" className="link-btn">
-          {labels.hide}
+          <ThaiText text={labels.hide} />
         </button>
       </form>
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { call, handleFailure, type ApiLabels } from '../lib/api';
 import { wallet } from '../lib/client';
 import { confirmAction } from '../stores/dialogs';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface DeleteBadgeLabels extends ApiLabels {
   delete: string;
@@ -44,7 +45,7 @@ export default function DeleteBadge({
   };
   return (
     <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void remove()}>
-      {labels.delete}
+      <ThaiText text={labels.delete} />
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { wallet } from '../lib/client';
 import { downloadFile, type DownloadLabels } from '../lib/download';
 import { HiddenToken } from '../lib/HiddenToken';
 import type { DownloadKind } from '../../server/downloads/offered';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface DownloadsLabels extends DownloadLabels {
   heading: string;
@@ -48,7 +49,9 @@ export default function Downloads({
   };
   return (
     <section className="downloads" aria-labelledby={`dl-${id}`}>
-      <h2 id={`dl-${id}`}>{labels.heading}</h2>
+      <h2 id={`dl-${id}`}>
+        <ThaiText text={labels.heading} />
+      </h2>
       {note && (
         <p className="notice" role="note">
           {note}

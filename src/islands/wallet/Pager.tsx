@@ -1,4 +1,5 @@
 import { pageWindow } from '../../lib/page-window';
+import { ThaiText } from '../lib/ThaiText';
 
 /** Page buttons: previous, up to seven numbers around the current page, next (spec §9). */
 export function Pager({
@@ -16,7 +17,7 @@ export function Pager({
   return (
     <nav className="pager" aria-label={labels.label}>
       <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {labels.previous}
+        <ThaiText text={labels.previous} />
       </button>
       {numbers.map((n) => (
         <button
@@ -36,7 +37,7 @@ export function Pager({
         disabled={page >= pages}
         onClick={() => void onPage(page + 1)}
       >
-        {labels.next}
+        <ThaiText text={labels.next} />
       </button>
     </nav>
   );

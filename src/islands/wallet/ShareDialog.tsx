@@ -4,6 +4,7 @@ import { facebookPost, linkedInFeed, linkedInProfile, xPost, type ShareTarget } 
 import { call, handleFailure, type Answer, type ApiLabels } from '../lib/api';
 import { wallet } from '../lib/client';
 import { saveAs } from '../lib/download';
+import { ThaiText } from '../lib/ThaiText';
 
 export interface ShareLabels extends ApiLabels {
   title: string;
@@ -61,20 +62,24 @@ export default function ShareDialog({
   };
   const link = (href: string, text: string) => (
     <a className="btn btn-secondary" href={href} target="_blank" rel="noopener noreferrer">
-      {text}
+      <ThaiText text={text} />
     </a>
   );
 
   return (
     <dialog ref={ref} className="dialog share-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{labels.title}</h2>
+      <h2 id={titleId}>
+        <ThaiText text={labels.title} />
+      </h2>
       <label className="field">
-        <span>{labels.url}</span>
+        <span>
+          <ThaiText text={labels.url} />
+        </span>
         <input type="url" readOnly value={target.url} onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div className="actions">
         <button type="button" className="btn" onClick={() => void copy()}>
-          {labels.copy}
+          <ThaiText text={labels.copy} />
         </button>
         <span role="status">{copied ? labels.copied : ''}</span>
       </div>
@@ -89,7 +94,9 @@ export default function ShareDialog({
         ) : (
           <span className="qr-placeholder" aria-hidden="true" />
         )}
-        <figcaption>{labels.qr}</figcaption>
+        <figcaption>
+          <ThaiText text={labels.qr} />
+        </figcaption>
       </figure>
       <div className="actions">
         <button
@@ -98,12 +105,14 @@ export default function ShareDialog({
           disabled={!qr}
           onClick={() => qr && saveAs(qr.png, downloadName('qrcode', target.badge, 'png'))}
         >
-          {labels.downloadQr}
+          <ThaiText text={labels.downloadQr} />
         </button>
       </div>
       {target.blockchainUrl && (
         <label className="field">
-          <span>{labels.blockchain}</span>
+          <span>
+            <ThaiText text={labels.blockchain} />
+          </span>
           <input type="url" readOnly dir="ltr" value={target.blockchainUrl} onFocus={(e) => e.currentTarget.select()} />
         </label>
       )}
@@ -115,7 +124,7 @@ export default function ShareDialog({
       </div>
       <div className="dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={() => ref.current?.close()}>
-          {labels.close}
+          <ThaiText text={labels.close} />
         </button>
       </div>
     </dialog>

@@ -1,4 +1,5 @@
 import { htmlLang, textDirection, type Language } from '../../i18n/languages';
+import { wrapThaiWords } from '../../i18n/thai-words';
 import type { Translate } from '../../i18n/translator';
 import { escapeHtml as esc } from '../../lib/html-escape';
 import { indexStyle } from './index-style';
@@ -51,24 +52,27 @@ const placeholder = (label: string) =>
 export function indexHtml(t: Translate, page: IndexPage) {
   const { lang } = page;
   const date = exportDate(lang);
+  // Text between tags (never attributes or the title): escaped, and in Thai with the words the
+  // browser would split kept whole on a line (issue 35, item 6), as on the wallet's pages.
+  const text = lang === 'th' ? (s: string) => wrapThaiWords(esc(s)) : esc;
   const link = (f: string) => `<a href="${esc(encodeURI(f))}" dir="ltr">${esc(f.split('/').pop() ?? f)}</a>`;
   const thumb = (r: IndexRow) =>
     r.thumbnail
       ? `<img class="thumb" src="${esc(encodeURI(r.thumbnail))}" alt="" width="48" height="48" loading="lazy">`
       : placeholder(t('export.index.no_image'));
   const row = (r: IndexRow) =>
-    `<tr class="${r.state}"><td>${thumb(r)}</td><td class="title" dir="auto">${esc(r.label)}</td><td dir="auto">${esc(
+    `<tr class="${r.state}"><td>${thumb(r)}</td><td class="title" dir="auto">${text(r.label)}</td><td dir="auto">${text(
       r.issuer,
-    )}</td><td>${esc(date.format(r.issuedOn))}</td><td><span class="state state-${r.state}">${esc(
+    )}</td><td>${esc(date.format(r.issuedOn))}</td><td><span class="state state-${r.state}">${text(
       t(`export.index.state_${r.state}`),
     )}</span></td><td class="files">${r.files.map(link).join(' ')}</td></tr>`;
   const head = ['thumbnail', 'item_title', 'issuer', 'issued_on', 'state', 'files']
-    .map((k) => `<th scope="col">${esc(t(`export.index.${k}`))}</th>`)
+    .map((k) => `<th scope="col">${text(t(`export.index.${k}`))}</th>`)
     .join('');
   const section = (s: IndexSection) =>
-    `<section><h2>${esc(s.title)} (${s.rows.length})</h2>${
+    `<section><h2>${text(s.title)} (${s.rows.length})</h2>${
       s.rows.length === 0
-        ? `<p>${esc(t('export.index.none'))}</p>`
+        ? `<p>${text(t('export.index.none'))}</p>`
         : `<div class="wrap"><table><thead><tr>${head}</tr></thead><tbody>${s.rows.map(row).join('\n')}</tbody></table></div>`
     }</section>`;
   return `<!doctype html>
@@ -77,11 +81,11 @@ export function indexHtml(t: Translate, page: IndexPage) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(t('export.index.title'))}</title>
 <style>${indexStyle(lang)}</style></head>
-<body><h1>${esc(t('export.index.title'))}</h1>
-<p>${esc(t('export.index.intro', { date: date.format(page.exportedAt) }))}</p>
-<p><a href="${README_NAME}">${esc(t('export.index.readme'))}</a></p>
-<p class="verify">${esc(t('export.readme.verify_page', { url: page.verifyUrl }))}</p>
-<section><h2>${esc(t('export.index.account'))}</h2><p>${page.meta.map(link).join(' ')}</p></section>
+<body><h1>${text(t('export.index.title'))}</h1>
+<p>${text(t('export.index.intro', { date: date.format(page.exportedAt) }))}</p>
+<p><a href="${README_NAME}">${text(t('export.index.readme'))}</a></p>
+<p class="verify">${text(t('export.readme.verify_page', { url: page.verifyUrl }))}</p>
+<section><h2>${text(t('export.index.account'))}</h2><p>${page.meta.map(link).join(' ')}</p></section>
 ${page.sections.map(section).join('\n')}
 </body></html>
 `;

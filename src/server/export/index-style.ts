@@ -22,7 +22,11 @@ export function fontStack(lang: Language): string {
   return [LATIN, ...own, ...cjkFontOrder(lang).map((set) => CJK[set]), 'sans-serif'].join(', ');
 }
 
-/** The index's whole style sheet (inline; logical properties, so a right-to-left language needs nothing more). */
+/**
+ * The index's whole style sheet (inline; logical properties, so a right-to-left language needs
+ * nothing more). On a phone each row is a card, picture beside its text, since six columns
+ * squeezed into 390 px broke every title letter by letter (issue 35, item 6: no word broken).
+ */
 export function indexStyle(lang: Language): string {
   return `body{font-family:${fontStack(lang)};margin-block:2rem;margin-inline:auto;max-inline-size:64rem;padding-inline:1rem;color:#1c2430;line-height:1.5}
 h1{font-size:1.6rem}h2{font-size:1.25rem;margin-block-start:2rem}
@@ -31,8 +35,9 @@ table{border-collapse:collapse;inline-size:100%}
 th,td{border-block-end:1px solid #d5dae1;padding:.45rem;text-align:start;vertical-align:middle}
 thead th{font-size:.875rem;color:#4a5563}
 .thumb{inline-size:48px;block-size:48px;object-fit:contain;display:block}
-.title{font-weight:600;overflow-wrap:anywhere}
+.title{font-weight:600;overflow-wrap:break-word}
 .state{display:inline-block;padding-block:.1rem;padding-inline:.5rem;border:2px solid;border-radius:999px;font-size:.875rem;font-weight:700;white-space:nowrap}
+.thw{white-space:nowrap}
 .state-valid{color:#1f6f43;background:#e8f5ee}
 .state-revoked{color:#a11a1a;background:#fdecec}
 .state-expired{color:#7a4b00;background:#fdf3e1}
@@ -40,5 +45,10 @@ tr.revoked,tr.expired{background:#fafafa}
 tr.revoked .thumb,tr.expired .thumb{opacity:.55}
 a{color:#0b5cad;margin-inline-end:.6rem;overflow-wrap:anywhere}
 .files a{display:inline-block}
-.verify{padding:.75rem 1rem;border-inline-start:4px solid #0b5cad;background:#f2f6fb}`;
+.verify{padding:.75rem 1rem;border-inline-start:4px solid #0b5cad;background:#f2f6fb;overflow-wrap:break-word}
+@media (max-width:40rem){thead{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%)}
+table,tbody,tr,td{display:block}
+tr{display:grid;grid-template-columns:48px minmax(0,1fr);column-gap:.75rem;padding-block:.6rem;border-block-end:1px solid #d5dae1}
+td{border:0;padding:0;grid-column:2}
+td:first-child{grid-column:1;grid-row:1/span 5}}`;
 }
