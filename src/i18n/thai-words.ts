@@ -82,9 +82,18 @@ export function splitThaiWords(text: string): (string | { word: string })[] {
   return out;
 }
 
-/** Raw HTML text (entities left as they are) with each listed Thai word in a `.thw` span. */
+/** The class of the span around a whole text that holds such words (see `wrapThaiWords`). */
+export const THAI_LINE_CLASS = 'thl';
+
+/**
+ * Raw HTML text (entities left as they are) with each listed Thai word in a `.thw` span, and the
+ * whole text in one more span when it holds any: in a flex container (a button, a footer link)
+ * the parts would otherwise each become a flex item, laid out apart, with a gap between them and
+ * a space in the accessible name ("นโยบายความเป็น ส่วนตัว"); as one span they are one item.
+ */
 export function wrapThaiWords(raw: string): string {
-  return splitThaiWords(raw)
-    .map((p) => (typeof p === 'string' ? p : `<span class="${THAI_WORD_CLASS}">${p.word}</span>`))
-    .join('');
+  const pieces = splitThaiWords(raw);
+  if (!pieces.some((p) => typeof p !== 'string')) return raw;
+  const inner = pieces.map((p) => (typeof p === 'string' ? p : `<span class="${THAI_WORD_CLASS}">${p.word}</span>`));
+  return `<span class="${THAI_LINE_CLASS}">${inner.join('')}</span>`;
 }

@@ -22,6 +22,9 @@ describe('ThaiText', () => {
     const h2 = container.querySelector('h2');
     expect(h2?.textContent).toBe(title);
     expect([...(h2?.querySelectorAll('span.thw') ?? [])].map((s) => s.textContent)).toEqual(['ลงชื่อเข้าใช้', 'ล้มเหลว']);
+    // All of it in one span, so a flex parent (a button) lays it out as one item.
+    expect(h2?.children.length).toBe(1);
+    expect(h2?.firstElementChild?.className).toBe('thl');
   });
 
   it('renders any other text as it is, without spans', () => {

@@ -103,13 +103,18 @@ test('the pages of the Thai journey break lines only between words, at 390 px', 
   expect(seen.filter((s) => !s.endsWith(': 0')).length, seen.join(', ')).toBeGreaterThan(8);
 });
 
-test('a Thai word is kept whole, and the page text reads, copies and is found as typed', async ({ page }) => {
+test('a Thai word is kept whole, and the page text and names read, copy and are found as typed', async ({ page }) => {
   await page.goto(`${BASE}/portal/error?code=E401121&language=th`);
   const heading = page.getByRole('heading', { level: 1 });
   // Found by its catalogue text, unchanged (no invisible marks in it).
   await expect(heading).toHaveText(th.portal_signin.error_title);
   await expect(heading.locator('span.thw').first()).toBeVisible();
   expect(await heading.evaluate((h) => getComputedStyle(h.querySelector('.thw') as Element).whiteSpace)).toBe('nowrap');
+  // In a flex container (the footer's links, buttons) the text is one item: its accessible name has
+  // no space where a word span begins, the page's and an island's alike.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: th.footer.privacy, exact: true })).toBeVisible();
+  await page.goto(`${BASE}/createaccount?language=th`);
+  await expect(page.getByRole('button', { name: th.terms.agree, exact: true })).toBeVisible();
   // The same page in English has no word spans.
   await page.goto(`${BASE}/portal/error?code=E401121&language=en`);
   await expect(page.locator('span.thw')).toHaveCount(0);

@@ -21,7 +21,9 @@ function streamed(text: string, size = 1 << 16, headers: Record<string, string> 
   return new Response(body, { headers });
 }
 
-const stripped = (s: string) => s.replace(/<span class="thw">([^<]*)<\/span>/g, '$1');
+/** The page without the spans the rewrite adds: the words' and the one around each text holding any. */
+const stripped = (s: string) =>
+  s.replace(/<span class="thw">([^<]*)<\/span>/g, '$1').replace(/<span class="thl">([^<]*)<\/span>/g, '$1');
 
 describe('Thai words kept whole on a page', () => {
   const title = th.portal_signin.error_title; // การลงชื่อเข้าใช้ผ่านพอร์ทัลล้มเหลว
@@ -29,7 +31,11 @@ describe('Thai words kept whole on a page', () => {
   it('wraps each listed word in a .thw span and leaves the text as it was', async () => {
     const page = `<!doctype html><html lang="th"><body><h1>${title}</h1><p>A &amp; B</p></body></html>`;
     const out = await withThaiLines(streamed(page), 'th').text();
-    expect(out).toContain('<h1>การ<span class="thw">ลงชื่อเข้าใช้</span>ผ่านพอร์ทัล<span class="thw">ล้มเหลว</span></h1>');
+    expect(out).toContain(
+      '<h1><span class="thl">การ<span class="thw">ลงชื่อเข้าใช้</span>ผ่านพอร์ทัล<span class="thw">ล้มเหลว</span></span></h1>',
+    );
+    // A text without a listed word is left as it was, with no span around it.
+    expect(out).toContain('<p>A &amp; B</p>');
     expect(stripped(out)).toBe(page);
   });
 
@@ -54,7 +60,7 @@ describe('Thai words kept whole on a page', () => {
     const out = await withThaiLines(streamed(page), 'th').text();
     for (const part of untouched) expect(out).toContain(part);
     // After them, the page's own text is wrapped again.
-    expect(out).toContain('<p>การ<span class="thw">ลงชื่อเข้าใช้</span>');
+    expect(out).toContain('<p><span class="thl">การ<span class="thw">ลงชื่อเข้าใช้</span>');
     expect(out.match(/class="thw"/g)?.length).toBe(2);
   });
 
@@ -62,7 +68,7 @@ describe('Thai words kept whole on a page', () => {
     const page = `<body><astro-island uid="2"><h2>${title}</h2><astro-slot><p>${title}</p><script>"${title}"</script></astro-slot><b>${title}</b></astro-island></body>`;
     const out = await withThaiLines(streamed(page), 'th').text();
     expect(out).toContain(`<h2>${title}</h2>`);
-    expect(out).toContain('<p>การ<span class="thw">ลงชื่อเข้าใช้</span>');
+    expect(out).toContain('<p><span class="thl">การ<span class="thw">ลงชื่อเข้าใช้</span>');
     expect(out).toContain(`<script>"${title}"</script>`);
     expect(out).toContain(`<b>${title}</b>`);
     expect(stripped(out)).toBe(page);
