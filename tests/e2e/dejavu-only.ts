@@ -35,13 +35,21 @@ export const SCRIPT_FAMILY: Record<string, string | null> = {
   'bn-BD': 'Noto Sans Bengali',
 };
 
-/** The font families whose faces drew an element (what a person sees), web fonts marked "(web)". */
+/**
+ * The font families whose faces drew an element's text, its own and its descendants' (what a person
+ * sees: a Thai text may sit in word spans, issue 35), web fonts marked "(web)".
+ */
 export async function drawnWith(target: Page | CDPSession, selector: string): Promise<string[]> {
   const cdp = 'send' in target ? target : await target.context().newCDPSession(target);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
   const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
   const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  return fonts.map((f) => `${f.familyName}${f.isCustomFont ? ' (web)' : ''}`);
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId, selector: '*' });
+  const drawn = new Set<string>();
+  for (const id of [nodeId, ...nodeIds]) {
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: id });
+    for (const f of fonts) drawn.add(`${f.familyName}${f.isCustomFont ? ' (web)' : ''}`);
+  }
+  return [...drawn];
 }
