@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { devBatch } from '../../scripts/lib/dev-sql.mjs';
 import { decodeProofValue, encodeProofValue } from '../../src/server/blockcerts/proof-value';
 import { outbound, realFetch, referenceVerify as verify } from '../support/cert-verifier';
+import { ADMIN, HEART, issuerApi } from './issuer-api';
 
 type Obj = Record<string, unknown>;
 
@@ -15,17 +16,8 @@ type Obj = Record<string, unknown>;
  * is held to 127.0.0.1, so no step passes by asking a public explorer.
  */
 const OB = `${BASE}/api/v1.0/openBadge/v2`;
-const ADMIN = 'lanyard-dev-admin-token';
-const HEART = 'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png';
 
-async function api(path: string, token: string, body?: unknown) {
-  const res = await realFetch(`${BASE}/api/issuer/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  return (await res.json()) as Obj & { status: number };
-}
+const api = (path: string, token: string, body?: unknown) => issuerApi(realFetch, path, token, body);
 
 test('cert-verifier-js verifies the credentials Lanyard anchors; tampered, revoked and another root fail', async () => {
   const issuer = await api('/issuers', ADMIN, {

@@ -3,6 +3,7 @@ import { E2E_BASE as BASE } from '../../scripts/lib/e2e-server.mjs';
 import { readFileSync } from 'node:fs';
 import { signWithDcc } from '../support/dcc-sign';
 import { dccOutbound, dccVerify, realFetch, step } from '../support/dcc-verify';
+import { ADMIN, HEART, issuerApi } from './issuer-api';
 
 type Obj = Record<string, unknown>;
 
@@ -12,17 +13,8 @@ type Obj = Record<string, unknown>;
  * read from this Worker), and after revocation verifier-core reads it as revoked; (b) a credential
  * signed by the DCC stack (did:key) is valid for Lanyard's own Public/Verification.
  */
-const ADMIN = 'lanyard-dev-admin-token';
-const HEART = 'tests/fixtures/conformance/concentricsky-openbadges-bakery/public_domain_heart.png';
 
-async function issuer(path: string, token: string, body?: unknown) {
-  const res = await realFetch(`${BASE}/api/issuer/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  return (await res.json()) as Obj & { status: number };
-}
+const issuer = (path: string, token: string, body?: unknown) => issuerApi(realFetch, path, token, body);
 
 test('verifier-core verifies a Lanyard OB 3.0 award, and reads it as revoked once revoked', async () => {
   const made = await issuer('/issuers', ADMIN, {

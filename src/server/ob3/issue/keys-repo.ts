@@ -21,6 +21,16 @@ export function ob3KeysRepo(d1: D1Database) {
       return rows[0]?.k ?? null;
     },
 
+    /** Whether the issuer exists and is not deleted (its key may not have been made yet). */
+    async issuerLive(issuerId: string): Promise<boolean> {
+      const rows = await d
+        .select({ id: issuers.id })
+        .from(issuers)
+        .where(and(eq(issuers.id, issuerId), isNull(issuers.deletedAt)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** One key by id, live or not: a stored credential names the key it was signed with. */
     async key(id: string): Promise<Ed25519KeyRow | null> {
       const rows = await d.select().from(issuerEd25519Keys).where(eq(issuerEd25519Keys.id, id)).limit(1);

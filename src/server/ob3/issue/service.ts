@@ -54,16 +54,10 @@ async function statusEntry(env: Env, issuerId: string, assertionId: string, now:
 
 /** An issuer's DID document (its key made on first use), or null for an unknown or deleted issuer. */
 export async function issuerDidDocument(env: Env, issuerId: string): Promise<Obj | null> {
-  const live = await ob3KeysRepo(env.DB).liveKey(issuerId);
-  const key = live ?? ((await issuerExists(env, issuerId)) ? await issuerEd25519Key(env, issuerId) : null);
+  const keys = ob3KeysRepo(env.DB);
+  const live = await keys.liveKey(issuerId);
+  const key = live ?? ((await keys.issuerLive(issuerId)) ? await issuerEd25519Key(env, issuerId) : null);
   return key ? didDocument(env.PUBLIC_BASE_URL, issuerId, key.publicKeyMultibase) : null;
-}
-
-async function issuerExists(env: Env, issuerId: string): Promise<boolean> {
-  const row = await env.DB.prepare('SELECT 1 AS ok FROM issuers WHERE id = ? AND deleted_at IS NULL')
-    .bind(issuerId)
-    .first();
-  return row !== null;
 }
 
 /**
