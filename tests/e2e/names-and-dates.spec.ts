@@ -54,6 +54,9 @@ test.describe('registration without JavaScript', () => {
     }) => {
       await page.goto(`${BASE}/createaccount?language=${lang}`);
       await page.getByRole('button', { name: c.terms.agree }).click();
+      // The click posts the terms form: the labels are read once the next page is there (read
+      // at once, a loaded machine still showed the terms, and no label at all).
+      await expect(page.getByLabel(c.account.email)).toBeVisible();
       const form = page.locator('form').filter({ has: page.getByLabel(c.account.email) });
       const names = [c.account.first_name, c.account.last_name];
       expect(await labelOrder(form, names)).toEqual(familyFirst ? [...names].reverse() : names);
