@@ -14,7 +14,7 @@ import { seedDemo } from '../scripts/demo-seed.mjs';
 import { devSql } from '../scripts/lib/dev-sql.mjs';
 import { startAnvil } from '../scripts/lib/anvil.mjs';
 import { chainVars } from '../scripts/lib/local-vars.mjs';
-import { startWorker } from './server.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 
 const N = Number(process.env.BENCH_ANCHOR_N ?? 10_000);
 

@@ -221,7 +221,7 @@ export async function blockcertsVerification(worker, fixture) {
 
 // Alone: start the built Worker with the fixture's vars, measure, print.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startWorker } = await import('./server.mjs');
+  const { startWorker } = await import('../scripts/lib/built-worker.mjs');
   const fixture = await blockcertsFixture();
   const worker = await startWorker(Number(process.env.BENCH_PORT ?? 8787), [
     ...fixture.vars,

@@ -1,7 +1,7 @@
 // Issue 9 figures: search with a 3-character and a 2-character Japanese term, and the issuer page,
 // over bench/discovery-data.mjs's 1,000,000 public assertions (p99 targets 50 ms and 40 ms).
 import { discoveryData, PERSIST } from './discovery-data.mjs';
-import { startWorker } from './server.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 
 const S = '/api/v1.0/openbadge/v2/Wallet/Search';
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { inspector, sleep, until } from './inspector.mjs';
-import { startWorker } from './server.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 import { walletFixture } from './wallet-fixture.mjs';
 
 const PORT = 8815;

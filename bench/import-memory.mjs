@@ -16,7 +16,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { devBatch } from '../scripts/lib/dev-sql.mjs';
 import { collectGarbage, inspector, resetPeak, rss, sleep, until, workerdOf } from './inspector.mjs';
 import { makePng } from './png.mjs';
-import { startWorker } from './server.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 import { benchAccount, walletFixture } from './wallet-fixture.mjs';
 
 const PORT = 8816;

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dbFigures, loadFixture } from './load-fixture.mjs';
 import { newStats, pickJourney, signIn, STATIC, think } from './load-journeys.mjs';
-import { startWorker } from './server.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 
 const PORT = 8811;
 const PERSIST = '.wrangler/load';

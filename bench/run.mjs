@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { bulkAward, issuingFixture } from './issuing.mjs';
-import { startWorker } from './server.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 import { TARGETS } from './targets.mjs';
 import { notificationFigures } from './notifications.mjs';
 import { discoveryFigures } from './discovery.mjs';

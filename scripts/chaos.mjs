@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { clearTimeout } from 'node:timers';
-import { startWorker } from '../bench/server.mjs';
+import { startWorker } from './lib/built-worker.mjs';
 import { devSql } from './lib/dev-sql.mjs';
 import { issuerApi } from './lib/issuer-api.mjs';
 import { devCall, overWorker } from './lib/dev-worker.mjs';

@@ -1,7 +1,10 @@
-// The layering rule dependency-cruiser cannot see: it does not parse .astro files, so this checks
-// that no page, component or layout imports a repo (src/server/**/repo.ts or *-repo.ts). Pages read
-// through services (architecture guide: SQL only in repos, pages only through services). Run by
-// `npm run check` next to `depcruise`, which enforces the same rule on .ts and .tsx files.
+// The layering rules dependency-cruiser cannot see. Run by `npm run check` next to `depcruise`.
+// - depcruise does not parse .astro files: no page, component or layout imports a repo
+//   (src/server/**/repo.ts or *-repo.ts) or a router (routes.ts or *-routes.ts). Pages read through
+//   services (architecture guide) and take paths from plain modules.
+// - depcruise sees imports, not text: no file under src/ holds SQL unless it is a repo or under
+//   src/server/db/ (the batch helpers and the shared visibility rules). SQL only in repos.
+// - The benches are tools, not a library: nothing under scripts/ or tests/ imports bench/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +14,24 @@ const ROOTS = ['src/pages', 'src/components', 'src/layouts'];
 
 /** A repo module, with or without its extension (the same names as in .dependency-cruiser.mjs). */
 const REPO = /^src\/server\/.+[/-]repo(?:\.[cm]?[jt]s)?$/;
+/** A router module. */
+const ROUTER = /^src\/server\/.+[/-]routes(?:\.[cm]?[jt]s)?$/;
+/** A bench module. */
+const BENCH = /^bench\//;
+
+/**
+ * SQL in a file's text: a prepared statement, or a statement's opening words. Written for our
+ * own style (keywords in capitals); prose in comments rarely says "SELECT … FROM" in capitals.
+ */
+const SQL = [
+  /\.prepare\(/,
+  /\bSELECT\s[^;]*?\bFROM\s+\w/,
+  /\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+\w/,
+  /\bUPDATE\s+\w+\s+SET\b/,
+  /\bDELETE\s+FROM\s+\w/,
+];
+/** Where SQL may be written. */
+const SQL_HOME = /^src\/server\/(?:db\/|.+[/-]repo\.ts$)/;
 
 /** Every module specifier a file imports: static (also `import type`, across lines), re-exports, dynamic. */
 const SPECIFIERS = [
@@ -20,26 +41,34 @@ const SPECIFIERS = [
 ];
 
 /**
- * The repo imports of one file's text, as paths relative to `root`. Only relative specifiers can
- * reach src/server (the project has no path aliases); packages are skipped.
+ * The imports of one file's text that `target` matches, as paths relative to `root`. Only relative
+ * specifiers can reach our modules (the project has no path aliases); packages are skipped.
  */
-export function repoImports(file, text, root = process.cwd()) {
+export function importsOf(file, text, target, root = process.cwd()) {
   const found = new Set();
   for (const pattern of SPECIFIERS) {
     for (const m of text.matchAll(pattern)) {
       const spec = m[1] ?? '';
       if (!spec.startsWith('.')) continue;
-      const target = relative(root, resolve(root, dirname(file), spec))
+      const to = relative(root, resolve(root, dirname(file), spec))
         .split('\\')
         .join('/');
-      if (REPO.test(target)) found.add(target);
+      if (target.test(to)) found.add(to);
     }
   }
   return [...found];
 }
 
-/** The .astro files under a folder, as paths relative to the project root. */
-function astroFiles(dir) {
+export const repoImports = (file, text, root) => importsOf(file, text, REPO, root);
+export const routerImports = (file, text, root) => importsOf(file, text, ROUTER, root);
+
+/** Whether a file outside the SQL's homes holds SQL (comments included: say it in words there). */
+export function holdsSql(file, text) {
+  return !SQL_HOME.test(file) && SQL.some((re) => re.test(text));
+}
+
+/** The files under a folder whose names end with one of `ends`, relative to the project root. */
+function files(dir, ends) {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -48,21 +77,33 @@ function astroFiles(dir) {
   }
   return entries.flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return astroFiles(path);
-    return e.name.endsWith('.astro') ? [path] : [];
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : files(path, ends);
+    return ends.some((end) => e.name.endsWith(end)) ? [path] : [];
   });
 }
 
 function main() {
-  const violations = ROOTS.flatMap(astroFiles).flatMap((file) =>
-    repoImports(file, readFileSync(file, 'utf8')).map((target) => `${file} → ${target}`),
-  );
+  const read = (file) => readFileSync(file, 'utf8');
+  const astro = ROOTS.flatMap((dir) => files(dir, ['.astro']));
+  const code = ['.ts', '.tsx', '.mjs', '.js', '.astro'];
+  const violations = [
+    ...astro.flatMap((file) => [
+      ...repoImports(file, read(file)).map((to) => `ui-not-to-repo: ${file} → ${to}`),
+      ...routerImports(file, read(file)).map((to) => `ui-not-to-router: ${file} → ${to}`),
+    ]),
+    ...files('src', code)
+      .filter((file) => holdsSql(file, read(file)))
+      .map((file) => `sql-only-in-repos: ${file}`),
+    ...['scripts', 'tests']
+      .flatMap((dir) => files(dir, code))
+      .flatMap((file) => importsOf(file, read(file), BENCH).map((to) => `no-bench-imports: ${file} → ${to}`)),
+  ];
   if (violations.length === 0) {
-    console.log('✔ no .astro file imports a repo');
+    console.log('✔ layers: no page imports a repo or a router, SQL only in repos, nothing imports the benches');
     return;
   }
-  for (const v of violations) console.error(`  error ui-not-to-repo: ${v}`);
-  console.error(`\nx ${violations.length} .astro import(s) of a repo: read through the domain's service instead.`);
+  for (const v of violations) console.error(`  error ${v}`);
+  console.error(`\nx ${violations.length} layering violation(s): see scripts/check-layers.mjs for each rule.`);
   process.exitCode = 1;
 }
 

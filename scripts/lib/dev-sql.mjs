@@ -1,6 +1,6 @@
 // Runs SQL through a running Worker (POST /api/dev/sql, development only) instead of writing to the
 // local D1 file behind its back: the Worker is the only writer, so nothing races under load.
-// The token is made afresh for each server started by scripts/start.mjs or bench/server.mjs.
+// The token is made afresh for each server started by scripts/start.mjs or scripts/lib/built-worker.mjs.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writePrivateFile } from './wrangler-dev.mjs';

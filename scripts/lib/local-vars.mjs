@@ -1,6 +1,6 @@
 // The values a local Worker runs with. wrangler.toml holds production's (ENVIRONMENT=production, no
 // localhost address), so every local tool passes these instead: scripts/start.mjs, scripts/preview.mjs
-// and bench/server.mjs in a mode-600 file (scripts/lib/wrangler-dev.mjs; never on the command line),
+// and scripts/lib/built-worker.mjs in a mode-600 file (scripts/lib/wrangler-dev.mjs; never on the command line),
 // scripts/dev.mjs through the environment, and vitest.config.ts as miniflare bindings. One list, so
 // the tools cannot drift apart.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repoImports } from '../../scripts/check-layers.mjs';
+import { holdsSql, repoImports, routerImports } from '../../scripts/check-layers.mjs';
 
 /** The .astro half of the layering rules (depcruise cannot parse .astro files). */
 describe('repoImports', () => {
@@ -29,5 +29,48 @@ import { env } from 'cloudflare:workers';
 import Repo from '../../components/repo-card.astro';
 ---`;
     expect(repoImports(page, text, root)).toEqual([]);
+  });
+});
+
+/** Issue 36: the rules depcruise cannot see, beside the .astro one above. */
+describe('routerImports, holdsSql', () => {
+  const root = '/project';
+
+  it('finds a router imported by a page or a component', () => {
+    const text = `---
+import { SHARE_IMAGE_PATH } from '../../../../server/share/routes';
+import { CARD } from '../../../../server/certificates/card-routes';
+import { SHARE_IMAGE_FOLDER } from '../../../../server/share/paths';
+---`;
+    expect(routerImports('src/pages/public/assertions/detail/[id].astro', text, root).sort()).toEqual([
+      'src/server/certificates/card-routes',
+      'src/server/share/routes',
+    ]);
+  });
+
+  it('sees SQL outside a repo, in every statement form, and allows it in repos and src/server/db/', () => {
+    const statements = [
+      "d1.prepare('SELECT 1')",
+      '`SELECT id FROM sessions WHERE x = ?`',
+      "'INSERT INTO sessions (a) VALUES (?)'",
+      "'INSERT OR IGNORE INTO tags (a) VALUES (?)'",
+      "'UPDATE accounts SET status = ?'",
+      "'DELETE FROM sessions WHERE 1'",
+      "sql: 'EXISTS (SELECT 1 FROM cert_templates WHERE id = ?)'",
+    ];
+    for (const text of statements) {
+      expect([text, holdsSql('src/server/accounts/session-start.ts', text)]).toEqual([text, true]);
+      expect(holdsSql('src/server/accounts/account-repo.ts', text)).toBe(false);
+      expect(holdsSql('src/server/wallet/repo.ts', text)).toBe(false);
+      expect(holdsSql('src/server/db/visibility.ts', text)).toBe(false);
+    }
+  });
+
+  it('lets words that only look like SQL through', () => {
+    const text = `// Select a badge from the list, then update its settings.
+const label = t('wallet.select_from'); const updated = { ...row, updatedAt };`;
+    expect(holdsSql('src/server/wallet/service.ts', text)).toBe(false);
+    // A repo's name alone is no licence: "reposition.ts" is not a repo.
+    expect(holdsSql('src/server/wallet/reposition.ts', "'DELETE FROM x'")).toBe(true);
   });
 });

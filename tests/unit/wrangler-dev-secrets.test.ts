@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startWorker } from '../../bench/server.mjs';
+import { startWorker } from '../../scripts/lib/built-worker.mjs';
 import { freePort } from '../../scripts/lib/anvil.mjs';
 import { dotenvText, varsFile } from '../../scripts/lib/wrangler-dev.mjs';
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { rawStatement } from '../db/batch';
 import { db } from '../db/client';
 import type { AccountEmailRow, AccountRow } from '../db/rows';
 import { accountEmails, accounts, sessions } from '../db/schema';
@@ -69,6 +70,33 @@ export function accountRepo(d1: D1Database) {
     },
 
     insertSession: (row: typeof sessions.$inferInsert) => d.insert(sessions).values(row),
+    /**
+     * A session started through the portal, written only while that portal session is live: a
+     * portal logout that lands between the sign-in's read and this batch leaves no wallet session.
+     */
+    insertPortalSession: (
+      row: Pick<
+        typeof sessions.$inferSelect,
+        'tokenHash' | 'accountId' | 'userType' | 'loginEmail' | 'createdAt' | 'expiresAt'
+      > & {
+        portalSessionHash: string;
+      },
+      now: number,
+    ) =>
+      rawStatement(
+        d1,
+        `INSERT INTO sessions (token_hash, account_id, user_type, login_email, portal_session_hash, created_at, expires_at)
+         SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM portal_sessions WHERE id_hash = ? AND expires_at > ?)`,
+        row.tokenHash,
+        row.accountId,
+        row.userType,
+        row.loginEmail,
+        row.portalSessionHash,
+        row.createdAt,
+        row.expiresAt,
+        row.portalSessionHash,
+        now,
+      ),
     deleteSession: (tokenHash: string) => d.delete(sessions).where(eq(sessions.tokenHash, tokenHash)),
   };
 }

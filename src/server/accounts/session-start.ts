@@ -4,7 +4,6 @@ import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USE
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
-import { rawStatement } from '../db/batch';
 import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
 import { deviceSignIn } from '../sessions/sign-in';
@@ -30,18 +29,16 @@ export async function startSession(
   const tokenHash = await sha256Hex(token);
   const expiresAt = Math.min(now + CONFIG.cookies.sessionSeconds * 1000, portal?.expiresAt ?? Infinity);
   const insert = portal
-    ? rawStatement(
-        c.env.DB,
-        `INSERT INTO sessions (token_hash, account_id, user_type, login_email, portal_session_hash, created_at, expires_at)
-         SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM portal_sessions WHERE id_hash = ? AND expires_at > ?)`,
-        tokenHash,
-        account.id,
-        account.userType,
-        loginEmail,
-        portal.idHash,
-        now,
-        expiresAt,
-        portal.idHash,
+    ? repo.insertPortalSession(
+        {
+          tokenHash,
+          accountId: account.id,
+          userType: account.userType,
+          loginEmail,
+          portalSessionHash: portal.idHash,
+          createdAt: now,
+          expiresAt,
+        },
         now,
       )
     : repo.insertSession({

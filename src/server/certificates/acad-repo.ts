@@ -1,3 +1,4 @@
+import { publicCertificateWhere } from '../db/visibility';
 import type { AcadDocKind } from '../db/schema';
 import { ACAD_SORTS, type AcadSort } from './sorts';
 
@@ -42,9 +43,8 @@ const DETAIL_COLUMNS = `${LIST_COLUMNS}, d.account_id AS accountId, d.recipient_
 const DETAIL_FROM = `FROM acad_docs d JOIN issuers i ON i.id = d.issuer_id
   LEFT JOIN cert_templates t ON t.id = d.template_id`;
 
-/** What the public may see: public, live, not revoked, held by a live account (AZ-01, ACC-10). */
-const PUBLIC_WHERE = `d.is_public = 1 AND d.deleted_at IS NULL AND d.revoked_at IS NULL
-  AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = d.account_id AND a.status = 'active')`;
+/** What the public may see (db/visibility.ts; AZ-01, ACC-10). */
+const PUBLIC_WHERE = publicCertificateWhere('d');
 
 /** A row as SQLite answers it: flags are 0 or 1. */
 type Sql<T> = Omit<T, 'isPublic' | 'isBlockchain'> & { isPublic: number; isBlockchain?: number };

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { sendCard, SHARE_IMAGE_PATH } from '../share/routes';
+import { SHARE_IMAGE_FOLDER } from '../share/paths';
+import { sendCard } from '../share/routes';
 import { certificateShareImage } from './card-service';
 
-const CARD = '/Wallet/Public/ShareImage/acaddoc';
-/** Where a certificate's share image is served: its public page builds the absolute address from it. */
-export const CERTIFICATE_CARD_PATH = `${SHARE_IMAGE_PATH}/acaddoc`;
+const CARD = `${SHARE_IMAGE_FOLDER}/acaddoc`;
 
 /** The share image of a public certificate (a plain GET, like the badges' cards: crawlers fetch it). */
 export const acadCardRoutes = new Hono<AppEnv>().get(`${CARD}/:file{[A-Za-z0-9_-]+\\.png}`, async (c) =>

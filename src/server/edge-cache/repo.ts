@@ -1,3 +1,4 @@
+import { publicBadgeWhere, publicHostWhere } from '../db/visibility';
 import type { Dependency, OwnerTable } from './targets';
 
 /** A scope's generation: NULL (never bumped) reads as 0. */
@@ -17,8 +18,9 @@ const EXPIRY: Record<OwnerTable | 'account', string | null> = {
   host_assertions: 'SELECT expires_at AS t FROM host_assertions WHERE id = ?1 AND expires_at > ?2',
   acad_docs: null,
   account: `SELECT MIN(t) AS t FROM (
-      SELECT MIN(expires_at) AS t FROM assertions WHERE account_id = ?1 AND is_public = 1 AND expires_at > ?2
-      UNION ALL SELECT MIN(expires_at) FROM host_assertions WHERE account_id = ?1 AND is_public = 1 AND expires_at > ?2)`,
+      SELECT MIN(a.expires_at) AS t FROM assertions a WHERE a.account_id = ?1 AND ${publicBadgeWhere('a')} AND a.expires_at > ?2
+      UNION ALL SELECT MIN(h.expires_at) FROM host_assertions h
+        WHERE h.account_id = ?1 AND ${publicHostWhere('h')} AND h.expires_at > ?2)`,
 };
 
 /** Reads of the edge cache's generations (the hit path's one D1 query) and of expiry bounds. */

@@ -122,7 +122,9 @@ export async function updateTemplate(env: Env, issuerId: string, id: string, inp
         languagesJson,
       ),
     ],
-    replaced.length ? [{ kind: 'delete_objects', payload: { keys: replaced }, onlyIf: updatedAt(id, now) }] : [],
+    replaced.length
+      ? [{ kind: 'delete_objects', payload: { keys: replaced }, onlyIf: templatesRepo(env.DB).updatedAt(id, now) }]
+      : [],
     now,
   );
   if ((result?.results.length ?? 0) === 0) {
@@ -133,11 +135,6 @@ export async function updateTemplate(env: Env, issuerId: string, id: string, inp
     throw new AppError(!after || after.deletedAt !== null ? 'E422105' : 'E422106');
   }
 }
-
-const updatedAt = (id: string, now: number) => ({
-  sql: 'EXISTS (SELECT 1 FROM cert_templates WHERE id = ? AND updated_at = ?)',
-  params: [id, now],
-});
 
 /** Retires a template: no new documents with it, while every document of it can still be printed. */
 export async function retireTemplate(env: Env, issuerId: string, id: string) {

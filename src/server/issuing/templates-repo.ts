@@ -50,6 +50,12 @@ export function templatesRepo(d1: D1Database) {
         .returning({ id: certTemplates.id });
     },
 
+    /** An outbox condition (onlyIf): the template was last changed at `now`, by this very batch. */
+    updatedAt: (id: string, now: number) => ({
+      sql: 'EXISTS (SELECT 1 FROM cert_templates WHERE id = ? AND updated_at = ?)',
+      params: [id, now],
+    }),
+
     /** Retires a live template: no new documents, but every document of it can still be printed. */
     retire: (id: string, issuerId: string, now: number) =>
       d

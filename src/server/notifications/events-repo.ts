@@ -1,12 +1,10 @@
 import { rawStatement } from '../db/batch';
+import { claimableWhere } from '../db/visibility';
 import { path } from '../../lib/paths';
 
 const INSERT =
   'INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)';
 
-/** A badge the owner can receive now: the claimable rows of spec §4. */
-export const CLAIMABLE = `accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
-  AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL`;
 
 /**
  * "Process completed" notifications (type 2, spec §7). Each is a statement for the batch of the
@@ -21,7 +19,7 @@ export function completionEvents(d1: D1Database) {
       rawStatement(
         d1,
         `${INSERT} SELECT ?1, 2, 'notifications.received_all', json_object('count', COUNT(*)), ?2, 0, 0, ?3
-         FROM assertions WHERE account_id = ?1 AND ${CLAIMABLE} HAVING COUNT(*) > 0`,
+         FROM assertions WHERE account_id = ?1 AND ${claimableWhere('assertions')} HAVING COUNT(*) > 0`,
         accountId,
         wallet,
         now,

@@ -1,11 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { discoveryShareImage, type CardKind } from './discovery-cards';
 import type { AppEnv } from '../context';
+import { SHARE_IMAGE_FOLDER } from './paths';
 import { shareImage } from './service';
-
-const CARDS = '/Wallet/Public/ShareImage';
-/** Where share images are served: pages build their absolute addresses from it. */
-export const SHARE_IMAGE_PATH = `/api/v1.0/openbadge/v2${CARDS}`;
 
 type Card = { etag: string; bytes: Uint8Array; timings: Record<string, number> };
 
@@ -34,10 +31,10 @@ const idOf = (file: string) => file.slice(0, -'.png'.length);
 
 /** The share images: of a public badge, and of the discovery pages (badge class, issuer, skill). */
 export const shareRoutes = new Hono<AppEnv>()
-  .get(`${CARDS}/:file{${PNG_FILE}}`, async (c) =>
+  .get(`${SHARE_IMAGE_FOLDER}/:file{${PNG_FILE}}`, async (c) =>
     sendCard(c, await shareImage(c.env, idOf(c.req.param('file')), (p) => c.executionCtx.waitUntil(p))),
   )
-  .get(`${CARDS}/:kind{class|issuer|skill}/:file{${PNG_FILE}}`, async (c) =>
+  .get(`${SHARE_IMAGE_FOLDER}/:kind{class|issuer|skill}/:file{${PNG_FILE}}`, async (c) =>
     sendCard(
       c,
       await discoveryShareImage(c.env, c.req.param('kind') as CardKind, idOf(c.req.param('file')), c.var.lang, (p) =>

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { db } from '../db/client';
 import { assertions, badgeClasses, issuers } from '../db/schema';
+import { claimableWhere, ownerActive } from '../db/visibility';
 import type { AssertionRow } from '../db/rows';
-import { CLAIMABLE } from '../notifications/events-repo';
 /** One badge of a wallet with everything its detail page shows: the assertion's row and its class and issuer. */
 export type BadgeRow = AssertionRow & {
   name: string;
@@ -17,6 +17,8 @@ export type BadgeRow = AssertionRow & {
   tags: string | null;
   /** The class id while its image can be served (it has one, the class is not deleted), else null. */
   classImageId: string | null;
+  /** The owner's account is active (one half of db/visibility.ts's rule). */
+  ownerActive: boolean;
 };
 
 /** The class's skills, read with the badge in the same query. */
@@ -43,6 +45,7 @@ async function selectBadges(d1: D1Database, where: SQL | undefined): Promise<Bad
       recipients: badgeClasses.recipientsCount,
       tags: tagsJson,
       classImageId,
+      ownerActive: sql.raw(ownerActive('assertions')).mapWith(Boolean),
     })
     .from(assertions)
     .innerJoin(badgeClasses, eq(badgeClasses.id, assertions.badgeClassId))
@@ -75,8 +78,7 @@ export function walletBadgeRepo(d1: D1Database) {
       d1
         .prepare(
           `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
-           WHERE id = ? AND account_id = ? AND accept_status = 0 AND is_hidden = 0 AND revoked_at IS NULL
-             AND deleted_by_owner_at IS NULL AND deleted_by_issuer_at IS NULL RETURNING id`,
+           WHERE id = ? AND account_id = ? AND ${claimableWhere('assertions')} RETURNING id`,
         )
         .bind(now, now, id, accountId),
     /** Every claimable badge at once, as one statement; its RETURNING rows are the badges moved. */
@@ -84,7 +86,7 @@ export function walletBadgeRepo(d1: D1Database) {
       d1
         .prepare(
           `UPDATE assertions SET accept_status = CASE WHEN is_blockchain = 1 THEN 1 ELSE 2 END, accepted_at = ?, updated_at = ?
-           WHERE account_id = ? AND ${CLAIMABLE} RETURNING 1`,
+           WHERE account_id = ? AND ${claimableWhere('assertions')} RETURNING 1`,
         )
         .bind(now, now, accountId),
     hide: (id: string, accountId: string, now: number) =>
@@ -120,7 +122,7 @@ export function walletBadgeRepo(d1: D1Database) {
         .bind(now, now),
     claimableCount: async (accountId: string) =>
       (await d1
-        .prepare(`SELECT COUNT(*) AS n FROM assertions WHERE account_id = ? AND ${CLAIMABLE}`)
+        .prepare(`SELECT COUNT(*) AS n FROM assertions WHERE account_id = ? AND ${claimableWhere('assertions')}`)
         .bind(accountId)
         .first<number>('n')) ?? 0,
   };

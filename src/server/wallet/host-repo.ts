@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { db } from '../db/client';
+import { ownerActive } from '../db/visibility';
 import type { HostAssertionRow } from '../db/rows';
 import { hostAssertions as h } from '../db/schema';
 
@@ -68,8 +69,13 @@ export function hostRepo(d1: D1Database) {
         .limit(1);
       return rows[0] ?? null;
     },
-    async byId(id: string): Promise<HostRow | null> {
-      const rows = await db(d1).select(COLUMNS).from(h).where(eq(h.id, id)).limit(1);
+    /** Anyone's imported badge, with whether its owner's account is active (db/visibility.ts). */
+    async byId(id: string): Promise<(HostRow & { ownerActive: boolean }) | null> {
+      const rows = await db(d1)
+        .select({ ...COLUMNS, ownerActive: sql.raw(ownerActive('host_assertions')).mapWith(Boolean) })
+        .from(h)
+        .where(eq(h.id, id))
+        .limit(1);
       return rows[0] ?? null;
     },
     async setPublic(id: string, accountId: string, isPublic: boolean, now: number) {

@@ -1,3 +1,4 @@
+import { isPublicHost } from '../db/visibility';
 import { AppError } from '../errors';
 import { commitWithJobs } from '../outbox/commit';
 import type { OutboxJob } from '../outbox/jobs';
@@ -17,10 +18,10 @@ export async function ownedHostCredential(d1: D1Database, id: string, accountId:
   return row;
 }
 
-/** An imported badge as the public sees it: public and not revoked, else null. */
+/** An imported badge as the public sees it (db/visibility.ts), else null. */
 export async function findPublicHost(d1: D1Database, id: string): Promise<HostRow | null> {
   const row = await hostRepo(d1).byId(id);
-  return row && row.isPublic && !row.revokedAt ? row : null;
+  return row && isPublicHost(row) ? row : null;
 }
 
 /** The public imported badge for the API, or "private or deleted" (E404104). */
@@ -30,10 +31,10 @@ export async function publicHost(d1: D1Database, id: string): Promise<HostRow> {
   return row;
 }
 
-/** Whoever may see the image: anyone while public, else only the owner. */
+/** Whoever may see the image: anyone while the badge is public, else only the owner. */
 export async function visibleHost(d1: D1Database, id: string, accountId: string | null) {
   const row = await hostRepo(d1).byId(id);
-  if (!row || (!row.isPublic && row.accountId !== accountId)) throw new AppError('E404101');
+  if (!row || (!isPublicHost(row) && row.accountId !== accountId)) throw new AppError('E404101');
   return row;
 }
 

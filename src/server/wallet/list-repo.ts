@@ -1,4 +1,5 @@
 import { CONFIG } from '../config';
+import { publicBadgeWhere, publicHostWhere } from '../db/visibility';
 import { keywordClause, keywordWords, orderBy, type ListQuery, type Visibility } from './list-query';
 
 /** One row of the badge list: a badge issued here ("m") or one imported from elsewhere ("h"). */
@@ -78,10 +79,7 @@ function statusClause(v: Visibility): { m: string; h: string | null } {
     case 4:
       return { m: 'a.accept_status IN (0, 1) AND a.is_hidden = 0 AND a.revoked_at IS NULL', h: null };
     case 1:
-      return {
-        m: 'a.accept_status = 2 AND a.is_public = 1 AND a.revoked_at IS NULL',
-        h: 'h.is_public = 1 AND h.revoked_at IS NULL',
-      };
+      return { m: publicBadgeWhere('a'), h: publicHostWhere('h') };
     case 2:
       return {
         m: 'a.accept_status = 2 AND a.is_public = 0 AND a.revoked_at IS NULL',

@@ -1,4 +1,5 @@
 import { runBatch } from '../db/batch';
+import { isClaimable, isPublicBadge } from '../db/visibility';
 import { completionEvents } from '../notifications/events-repo';
 import { AppError } from '../errors';
 import { detailItem } from './present';
@@ -64,12 +65,10 @@ export async function deleteBadge(d1: D1Database, id: string, accountId: string,
   throw new AppError('E404101');
 }
 
-/** A badge as the public sees it: only while it is received, public, not revoked and not deleted. */
+/** A badge as the public sees it (db/visibility.ts), else null. */
 export async function findPublicBadge(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
-  const visible =
-    b && b.acceptStatus === 2 && b.isPublic && !b.revokedAt && !b.deletedByOwnerAt && !b.deletedByIssuerAt;
-  return visible ? b : null;
+  return b && isPublicBadge(b) ? b : null;
 }
 
 /** The public badge for the API: anything else is "private or deleted" (E404104), whichever it is. */
@@ -94,8 +93,7 @@ export async function ownerDetail(d1: D1Database, id: string, accountId: string,
  */
 export async function findPublicUnacquired(d1: D1Database, id: string): Promise<BadgeRow | null> {
   const b = await walletBadgeRepo(d1).byId(id);
-  const open = b && b.acceptStatus === 0 && !b.isHidden && !b.revokedAt && !b.deletedByOwnerAt && !b.deletedByIssuerAt;
-  return open ? b : null;
+  return b && isClaimable(b) ? b : null;
 }
 
 /** The unreceived badge for the API, or "private or deleted" (E404104). */
