@@ -5,7 +5,6 @@ import { path } from '../../lib/paths';
 const INSERT =
   'INSERT INTO notifications (account_id, type, message_key, message_params, url, is_read, deleted, created_at)';
 
-
 /**
  * "Process completed" notifications (type 2, spec §7). Each is a statement for the batch of the
  * event itself, so a notification exists exactly when its event happened (issue 8). Counts are
