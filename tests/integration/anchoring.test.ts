@@ -4,7 +4,7 @@ import { runAnchoring, LEASE_MS } from '../../src/server/anchoring/run';
 import { batchRepo } from '../../src/server/anchoring/batch-repo';
 import { REPLACE_AFTER_MS } from '../../src/server/anchoring/confirm';
 import { runBatch } from '../../src/server/db/batch';
-import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
+import { bytesToHex, fromHex } from '../../src/lib/bytes';
 import { merkleRootOf } from '../../src/server/blockcerts/merkle';
 import { decodeProofValue } from '../../src/server/blockcerts/proof-value';
 import { addressOf } from '../../src/server/chain/sign';
@@ -94,7 +94,7 @@ describe('nightly Blockcerts batch on a real chain', () => {
       const path = (p?.path ?? []).map((s) =>
         'left' in s ? { left: fromHex(s.left) ?? new Uint8Array() } : { right: fromHex(s.right) ?? new Uint8Array() },
       );
-      expect(toHex(merkleRootOf(fromHex(c.leaf) ?? new Uint8Array(), path))).toBe(batch?.root);
+      expect(bytesToHex(merkleRootOf(fromHex(c.leaf) ?? new Uint8Array(), path))).toBe(batch?.root);
     }
     expect(await statuses(acct.id)).toEqual([2, 2, 2, 2, 2]);
     expect(await completionNotices(acct.id)).toContainEqual(

@@ -1,4 +1,4 @@
-import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
+import { bytesToHex, fromHex } from '../../src/lib/bytes';
 import { credentialHash } from '../../src/server/blockcerts/hash';
 import { merkleTree } from '../../src/server/blockcerts/merkle';
 import { encodeProofValue } from '../../src/server/blockcerts/proof-value';
@@ -19,8 +19,8 @@ const BURN = '0x000000000000000000000000000000000000dEaD';
 export function tree(leafHexes: string[]): { root: string; paths: Step[][] } {
   const t = merkleTree(leafHexes.map((l) => fromHex(l) as Uint8Array));
   const hexStep = (s: { left: Uint8Array } | { right: Uint8Array }): Step =>
-    'left' in s ? { left: toHex(s.left) } : { right: toHex(s.right) };
-  return { root: toHex(t.root), paths: t.paths.map((p) => p.map(hexStep)) };
+    'left' in s ? { left: bytesToHex(s.left) } : { right: bytesToHex(s.right) };
+  return { root: bytesToHex(t.root), paths: t.paths.map((p) => p.map(hexStep)) };
 }
 
 /** proofValue of a MerkleProof2019 proof (E's encoder); anchors as `blink:eth:sepolia:0x…`, `blink:mocknet:mocknet:…`. */
@@ -63,9 +63,9 @@ export async function put(url: string, doc: unknown) {
 
 /** Leaf hashes of the credentials (v3 hashes without `proof`, v2 without `signature`). */
 export const leaves = async (docs: Obj[], without: 'proof' | 'signature' = 'proof') =>
-  (await Promise.all(docs.map((d) => credentialHash(d, without)))).map(toHex);
+  (await Promise.all(docs.map((d) => credentialHash(d, without)))).map(bytesToHex);
 
 export async function hashedEmail(email: string, salt: string) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email + salt));
-  return 'sha256$' + toHex(new Uint8Array(digest));
+  return 'sha256$' + bytesToHex(new Uint8Array(digest));
 }

@@ -1,6 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
+import { bytesToHex, fromHex } from '../../src/lib/bytes';
 import { buildCredential } from '../../src/server/blockcerts/credential';
 import { credentialHash } from '../../src/server/blockcerts/hash';
 import { merkleRootOf, merkleTree } from '../../src/server/blockcerts/merkle';
@@ -42,19 +42,21 @@ async function store(kind: 'badge' | 'acad_doc', subjectId: string) {
  */
 async function anchor(creds: { id: string; leafHash: string }[]) {
   const batchId = unique('batch');
-  const txHash = `0x${toHex(crypto.getRandomValues(new Uint8Array(32)))}`;
+  const txHash = `0x${bytesToHex(crypto.getRandomValues(new Uint8Array(32)))}`;
   const { root, paths } = merkleTree(creds.map((c) => fromHex(c.leafHash) ?? new Uint8Array()));
   const now = Date.now();
   const stmts = [
     env.DB.prepare(
       `INSERT INTO bc_batches (id, state, network, chain_id, leaf_count, merkle_root, from_address, nonce, tx_hash,
          block_number, block_time, created_at, updated_at) VALUES (?, 'written', 'sepolia', 11155111, ?, ?, ?, 0, ?, 1, ?, ?, ?)`,
-    ).bind(batchId, creds.length, toHex(root), ANVIL_ADDRESS, txHash, now, now, now),
+    ).bind(batchId, creds.length, bytesToHex(root), ANVIL_ADDRESS, txHash, now, now, now),
     ...creds.map((c, i) => {
       const proofValue = encodeProofValue({
-        merkleRoot: toHex(root),
+        merkleRoot: bytesToHex(root),
         targetHash: c.leafHash,
-        path: (paths[i] ?? []).map((s) => ('left' in s ? { left: toHex(s.left) } : { right: toHex(s.right) })),
+        path: (paths[i] ?? []).map((s) =>
+          'left' in s ? { left: bytesToHex(s.left) } : { right: bytesToHex(s.right) },
+        ),
         anchors: [`blink:eth:sepolia:${txHash}`],
       });
       const proof = {
@@ -119,7 +121,7 @@ describe('Blockcerts credentials of badges: built, served, downloaded, revoked (
     });
     expect(built.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
     expect(doc.issuanceDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(toHex(await credentialHash(doc))).toBe(built.leafHash);
+    expect(bytesToHex(await credentialHash(doc))).toBe(built.leafHash);
     // The recipient identity is the badge's own: the OB 2.0 assertion and the credential agree.
     const hosted = (await (await getHosted(`/Assertion/${badgeId}`)).json()) as { recipient: Obj };
     expect((doc.credentialSubject as { recipient: Obj }).recipient).toEqual(hosted.recipient);
@@ -139,7 +141,7 @@ describe('Blockcerts credentials of badges: built, served, downloaded, revoked (
     expect(p?.anchors).toEqual([`blink:eth:sepolia:${txHash}`]);
     expect(p?.targetHash).toBe(built.leafHash);
     expect(
-      toHex(
+      bytesToHex(
         merkleRootOf(
           await credentialHash(served),
           (p?.path ?? []).map((s) =>
@@ -237,7 +239,7 @@ describe('Blockcerts credentials of academic documents (issue 19)', () => {
     expect(doc.display.content).toContain('<div lang="th">');
     expect(doc.display.content).toContain('ใบแสดงผลการเรียน');
     expect(doc.display.content).toContain('คณิตศาสตร์ &lt;1&gt;');
-    expect(toHex(await credentialHash(doc))).toBe(built.leafHash);
+    expect(bytesToHex(await credentialHash(doc))).toBe(built.leafHash);
 
     const early = await download('/AdAssertion/Download/Blockchain', token, docId);
     expect([early.res.status, errorCode(early.text)]).toEqual([409, 'E409118']);
@@ -281,7 +283,7 @@ describe('Blockcerts credentials of academic documents (issue 19)', () => {
       .all<{ s: string; j: string; h: string }>();
     expect(rows.results.map((r) => r.s)).toEqual([live]);
     const row = rows.results[0];
-    expect(toHex(await credentialHash(JSON.parse(row?.j ?? '{}') as Obj))).toBe(row?.h);
+    expect(bytesToHex(await credentialHash(JSON.parse(row?.j ?? '{}') as Obj))).toBe(row?.h);
     expect(row?.j).toContain('<div lang=\\"id\\">');
   });
 });

@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { bytesToBase64 } from '../../src/lib/base64';
-import { concatBytes, zipEnd, zipRecord } from '../../src/server/export/zip';
+import { concatBytes } from '../../src/lib/bytes';
+import { zipEnd, zipRecord } from '../../src/server/export/zip';
 import { BASE, SAME_ORIGIN, unique } from './helpers';
 
 export { readZip } from '../support/read-zip';

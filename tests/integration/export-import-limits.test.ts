@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { constants, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../src/server/export/crc32';
+import { crc32 } from '../../src/lib/bytes';
 import { craftedZip, downloadExport, exportCall, hostCount, importZip, type CraftedEntry } from './export-helpers';
 import { createAccount, createSession } from './helpers';
 import { awardTo, newBadgeClass, newIssuer, waitFor } from './issuing-helpers';

@@ -1,4 +1,4 @@
-import { crc32 } from '../../src/server/openbadges/baking/crc32';
+import { crc32 } from '../../src/lib/bytes';
 
 const enc = new TextEncoder();
 

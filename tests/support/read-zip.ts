@@ -1,4 +1,4 @@
-import { crc32 } from '../../src/server/export/crc32';
+import { crc32 } from '../../src/lib/bytes';
 
 /** Reads a ZIP (stored or deflated entries) as a test oracle, checking every CRC and size. */
 export async function readZip(zip: Uint8Array): Promise<Map<string, Uint8Array>> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base58Decode, base58Encode } from '../../src/server/blockcerts/base58';
-import { fromHex, toHex } from '../../src/server/blockcerts/bytes';
+import { bytesToHex, fromHex } from '../../src/lib/bytes';
 import { credentialHash, Unhashable } from '../../src/server/blockcerts/hash';
 import { merkleRootOf, merkleTree, type PathStep } from '../../src/server/blockcerts/merkle';
 import { decodeProofValue, encodeProofValue, type MerkleProof2019 } from '../../src/server/blockcerts/proof-value';
@@ -32,8 +32,8 @@ describe('Blockcerts primitives against credentials the reference verifier accep
     const cred = fixture(name);
     const p = decoded(cred);
     const leaf = await credentialHash(cred);
-    expect(toHex(leaf)).toBe(p.targetHash);
-    expect(toHex(merkleRootOf(leaf, hexPath(p.path)))).toBe(p.merkleRoot);
+    expect(bytesToHex(leaf)).toBe(p.targetHash);
+    expect(bytesToHex(merkleRootOf(leaf, hexPath(p.path)))).toBe(p.merkleRoot);
   });
 
   it.each(CASES.slice(0, 2))('%s: re-encoding gives the same proofValue byte for byte', (name) => {
@@ -45,7 +45,7 @@ describe('Blockcerts primitives against credentials the reference verifier accep
     const cred = fixture('lab-th-credential');
     const p = decoded(cred);
     const tampered = { ...cred, name: `${String(cred.name)}!` };
-    expect(toHex(await credentialHash(tampered))).not.toBe(p.targetHash);
+    expect(bytesToHex(await credentialHash(tampered))).not.toBe(p.targetHash);
     await expect(credentialHash({ ...cred, lanyardExtra: 'x' })).rejects.toBeInstanceOf(Unhashable);
     const ctx = [...(cred['@context'] as string[]), 'https://example.org/ctx'];
     await expect(credentialHash({ ...cred, '@context': ctx })).rejects.toBeInstanceOf(Unhashable);
@@ -59,7 +59,7 @@ describe('Merkle tree (blockcerts-merkletools rules)', () => {
   it.each([1, 2, 3, 5, 8, 13, 100])('%i leaves: every path folds to the root', (n) => {
     const ls = leaves(n);
     const { root, paths } = merkleTree(ls);
-    ls.forEach((leaf, i) => expect(toHex(merkleRootOf(leaf, paths[i] ?? []))).toBe(toHex(root)));
+    ls.forEach((leaf, i) => expect(bytesToHex(merkleRootOf(leaf, paths[i] ?? []))).toBe(bytesToHex(root)));
     if (n === 1) expect(paths[0]).toEqual([]);
   });
 
@@ -73,9 +73,9 @@ describe('Merkle tree (blockcerts-merkletools rules)', () => {
   it('a changed leaf or a swapped side no longer reaches the root', () => {
     const ls = leaves(5);
     const { root, paths } = merkleTree(ls);
-    expect(toHex(merkleRootOf(ls[1] ?? new Uint8Array(), paths[0] ?? []))).not.toBe(toHex(root));
+    expect(bytesToHex(merkleRootOf(ls[1] ?? new Uint8Array(), paths[0] ?? []))).not.toBe(bytesToHex(root));
     const swapped = (paths[0] ?? []).map((s) => ('left' in s ? { right: s.left } : { left: s.right }));
-    expect(toHex(merkleRootOf(ls[0] ?? new Uint8Array(), swapped))).not.toBe(toHex(root));
+    expect(bytesToHex(merkleRootOf(ls[0] ?? new Uint8Array(), swapped))).not.toBe(bytesToHex(root));
   });
 
   it('refuses an empty batch', () => expect(() => merkleTree([])).toThrow(RangeError));

@@ -1,5 +1,5 @@
 import { runBatch } from '../db/batch';
-import { fromHex, toHex } from '../blockcerts/bytes';
+import { fromHex, bytesToHex } from '../../lib/bytes';
 import { merkleTree } from '../blockcerts/merkle';
 import { encodeProofValue } from '../blockcerts/proof-value';
 import { completionEvents } from '../notifications/events-repo';
@@ -32,13 +32,13 @@ export async function writeProofChunk(env: Pick<Env, 'DB'>, batchId: string, fro
   const rows = (await repo.chunk(batchId, from, to)).results.filter((r) => !r.done);
   if (rows.length === 0) return 0;
   const tree = await batchTree(env.DB, batchId);
-  const root = toHex(tree.root);
+  const root = bytesToHex(tree.root);
   if (root !== batch.merkleRoot) throw new Error(`batch ${batchId}: leaves no longer give the anchored root`);
   const anchor = `blink:eth:${batch.network}:${batch.txHash}`;
   const created = new Date(batch.blockTime).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const statements = rows.map((r) => {
     const path = (tree.paths[r.leafIndex] ?? []).map((s) =>
-      'left' in s ? { left: toHex(s.left) } : { right: toHex(s.right) },
+      'left' in s ? { left: bytesToHex(s.left) } : { right: bytesToHex(s.right) },
     );
     const proof = {
       type: 'MerkleProof2019',

@@ -1,5 +1,5 @@
 import { runBatch } from '../db/batch';
-import { toHex } from '../blockcerts/bytes';
+import { bytesToHex } from '../../lib/bytes';
 import { chainConfig, type ChainConfig } from '../chain/config';
 import { RpcError } from '../chain/rpc';
 import { createLogger } from '../log';
@@ -43,7 +43,7 @@ async function openBatch(env: RunEnv, cfg: ChainConfig, now: number): Promise<Ba
 /** collecting -> built: the root of the stored leaves, in leaf order. */
 async function build(env: RunEnv, batch: BatchRow, now: number): Promise<void> {
   const tree = await batchTree(env.DB, batch.id);
-  await batchRepo(env.DB).markBuilt(batch.id, toHex(tree.root), now);
+  await batchRepo(env.DB).markBuilt(batch.id, bytesToHex(tree.root), now);
 }
 
 /** A confirmed batch whose proofs are still missing this long after confirmation has lost its jobs. */

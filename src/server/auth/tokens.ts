@@ -1,3 +1,5 @@
+import { bytesToHex } from '../../lib/bytes';
+
 /** Random secrets and their stored digests: tokens are kept only as SHA-256 (security guide SES-01). */
 export function randomToken(bytes = 32): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));
@@ -11,7 +13,7 @@ export function newId(): string {
 
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(new Uint8Array(digest));
 }
 
 export function base64url(bytes: Uint8Array): string {

@@ -5,7 +5,7 @@ import { hostedService } from '../hosted/service';
 import { readRows } from '../issuing/templates';
 import { badgeDisplayHtml, credentialDocument, documentDisplayHtml, type CredentialFields } from './credential-doc';
 import { credentialHash } from './hash';
-import { toHex } from './bytes';
+import { bytesToHex } from '../../lib/bytes';
 import { bcUrls } from './urls';
 
 export type CredentialKind = 'badge' | 'acad_doc';
@@ -106,5 +106,5 @@ export async function buildCredential(
   const { issuerId, ...rest } = fields;
   const id = `urn:uuid:${crypto.randomUUID()}`;
   const doc = credentialDocument({ ...rest, id, issuerProfile: bcUrls(env.PUBLIC_BASE_URL).issuer(issuerId) });
-  return { id, json: JSON.stringify(doc), leafHash: toHex(await credentialHash(doc)) };
+  return { id, json: JSON.stringify(doc), leafHash: bytesToHex(await credentialHash(doc)) };
 }

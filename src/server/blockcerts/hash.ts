@@ -1,6 +1,6 @@
 import jsonld from 'jsonld';
 import { blockcertsContext } from './contexts';
-import { sha256 } from './bytes';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { sha256 } from './bytes';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /** One step of a Merkle path: the sibling hash and the side it is on. */
 export type PathStep = { left: Uint8Array } | { right: Uint8Array };

@@ -1,5 +1,5 @@
 import { base58Decode, base58Encode } from './base58';
-import { toHex } from './bytes';
+import { bytesToHex } from '../../lib/bytes';
 import { cborDecode, cborEncode, type Cbor } from './cbor';
 
 /** A decoded MerkleProof2019 proofValue; hashes are lower-case hex without 0x. */
@@ -54,7 +54,7 @@ export function encodeProofValue(p: MerkleProof2019): string {
 function unwrap(v: Cbor | undefined): string | null {
   if (!(v instanceof Uint8Array)) return null;
   const inner = cborDecode(v);
-  return typeof inner === 'string' ? inner : inner instanceof Uint8Array ? toHex(inner) : null;
+  return typeof inner === 'string' ? inner : inner instanceof Uint8Array ? bytesToHex(inner) : null;
 }
 
 function decodeAnchor(v: Cbor): string | null {

@@ -1,28 +1,17 @@
+import { bytesToHex, concatBytes, fromHex } from '../../lib/bytes';
+
 /** Recursive Length Prefix encoding (Ethereum's serialisation), only what a transaction needs. */
 export type RlpItem = Uint8Array | RlpItem[];
 
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
+/** Our own hex (keys, addresses, hashes) as bytes; a malformed one is a programming error. */
 export function hexBytes(hex: string): Uint8Array {
-  const h = hex.replace(/^0x/i, '');
-  const out = new Uint8Array(h.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(i * 2, i * 2 + 2), 16);
-  return out;
+  const bytes = fromHex(hex);
+  if (!bytes) throw new Error('not hex');
+  return bytes;
 }
 
-export function bytesHex(bytes: Uint8Array): string {
-  let s = '0x';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
-  return s;
-}
+/** Bytes as 0x-prefixed hex, as Ethereum's JSON-RPC writes them. */
+export const bytesHex = (bytes: Uint8Array): string => `0x${bytesToHex(bytes)}`;
 
 /** A non-negative integer as minimal big-endian bytes (zero is the empty string, as RLP wants). */
 export function intBytes(n: bigint | number): Uint8Array {
@@ -35,14 +24,14 @@ export function intBytes(n: bigint | number): Uint8Array {
 function length(len: number, offset: number): Uint8Array {
   if (len < 56) return Uint8Array.of(offset + len);
   const b = intBytes(len);
-  return concat([Uint8Array.of(offset + 55 + b.length), b]);
+  return concatBytes([Uint8Array.of(offset + 55 + b.length), b]);
 }
 
 export function rlp(item: RlpItem): Uint8Array {
   if (Array.isArray(item)) {
-    const body = concat(item.map(rlp));
-    return concat([length(body.length, 0xc0), body]);
+    const body = concatBytes(item.map(rlp));
+    return concatBytes([length(body.length, 0xc0), body]);
   }
   if (item.length === 1 && (item[0] ?? 0x80) < 0x80) return item;
-  return concat([length(item.length, 0x80), item]);
+  return concatBytes([length(item.length, 0x80), item]);
 }

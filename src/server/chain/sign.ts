@@ -1,6 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesHex, concat, hexBytes, intBytes, rlp } from './rlp';
+import { concatBytes } from '../../lib/bytes';
+import { bytesHex, hexBytes, intBytes, rlp } from './rlp';
 
 /** cert-issuer's burn address: an anchor sends 0 ETH there with the Merkle root as data. */
 export const ANCHOR_TO = '0xdeaddeaddeaddeaddeaddeaddeaddeaddeaddead';
@@ -49,12 +50,12 @@ export function signAnchor(tx: AnchorTx, key: string): { raw: string; hash: stri
     hexBytes(tx.root),
     [],
   ];
-  const unsigned = concat([Uint8Array.of(2), rlp(fields)]);
+  const unsigned = concatBytes([Uint8Array.of(2), rlp(fields)]);
   const sig = secp256k1.Signature.fromBytes(
     secp256k1.sign(keccak_256(unsigned), hexBytes(key), { prehash: false, format: 'recovered' }),
     'recovered',
   );
-  const signed = concat([
+  const signed = concatBytes([
     Uint8Array.of(2),
     rlp([...fields, intBytes(sig.recovery ?? 0), intBytes(sig.r), intBytes(sig.s)]),
   ]);

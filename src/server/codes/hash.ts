@@ -1,4 +1,5 @@
 import { serverSecret } from '../openbadges/keys';
+import { bytesToHex } from '../../lib/bytes';
 
 export interface CodeBinding {
   accountId: string;
@@ -25,7 +26,7 @@ export async function codeHash(env: Env, b: CodeBinding, code: string): Promise<
     key,
     enc.encode(`${b.accountId}\n${b.purpose}\n${b.target.toLowerCase()}\n${code}`),
   );
-  return [...new Uint8Array(mac)].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(new Uint8Array(mac));
 }
 
 /** Compares two hex digests without an early exit. */

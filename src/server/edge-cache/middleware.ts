@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../context';
 import { keyGenerations, pageVariant, storeSeconds, type VariantEnv } from './service';
 import { cacheTarget, normalise } from './targets';
+import { bytesToHex } from '../../lib/bytes';
 
 /** Says what happened (tests and the benchmark read it); in development a request's `miss` forces a render. */
 export const CACHE_HEADER = 'x-lanyard-cache';
@@ -110,7 +111,7 @@ function storable(res: Response): boolean {
 
 async function digest(body: ArrayBuffer): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
-  return [...hash.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(hash.subarray(0, 16));
 }
 
 async function render(c: Context<AppEnv>, next: () => Promise<void>, outcome: Outcome) {

@@ -12,10 +12,11 @@ import { exportCarryKey, exportObjects, exportZipKey, PART_SIZE } from './object
 import { readmeText } from './readme';
 import { exportRepo } from './repo';
 import { EXPORT_PAGE, exportNoticeUrl, progressOf, type ExportState } from './state';
-import { concatBytes, zipEnd, zipRecord, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from './zip';
+import { concatBytes } from '../../lib/bytes';
+import { zipEnd, zipRecord, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from './zip';
 
 const enc = new TextEncoder();
-/** The wallet's public page that verifies any badge, no sign-in (README "Import and verification"). */
+/** The wallet's public page that verifies any badge, no sign-in (docs/features.md "Import and verification"). */
 const VERIFY_PAGE = '/verification';
 
 /** How long the download link works after the ZIP is complete. */

@@ -1,4 +1,4 @@
-import { concatBytes } from './zip';
+import { concatBytes } from '../../lib/bytes';
 
 /** The finished ZIP of an export. */
 export const exportZipKey = (id: string) => `exports/${id}/wallet.zip`;

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { AppError } from '../errors';
-import { crc32 } from './crc32';
+import { crc32 } from '../../lib/bytes';
 
 /**
  * Reading an uploaded export (issue 22 import). Everything is checked from the central directory

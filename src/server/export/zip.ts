@@ -1,4 +1,4 @@
-import { crc32 } from './crc32';
+import { crc32 } from '../../lib/bytes';
 
 /*
  * A minimal ZIP writer (PKWARE APPNOTE 4.3: local headers, central directory, end record; UTF-8
@@ -88,15 +88,4 @@ export function zipEnd(count: number, directorySize: number, offset: number): Ui
   v.setUint32(12, directorySize, true);
   v.setUint32(16, offset, true);
   return end;
-}
-
-/** Joins byte arrays (the step's records, the carried tail) into one. */
-export function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

@@ -19,11 +19,10 @@ import { issuingRepo } from './repo';
 import { ownTemplate } from './template-service';
 import { readDetails, readRows, readTemplate, transcriptTotals } from './templates';
 import { templatesRepo } from './templates-repo';
+import { bytesToHex } from '../../lib/bytes';
 
 type DocInput = z.infer<typeof acadDocBody>;
 type ReissueInput = z.infer<typeof acadReissueBody>;
-
-const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Where the owner finds a certificate in the wallet (the notification's link). */
 const ownerDetailPath = (id: string) => path(`/acaddocs/detail/${id}`);
@@ -84,7 +83,7 @@ async function whyNotWritten(env: Env, issuerId: string, templateId: string): Pr
 
 async function identity(email: string) {
   const normalized = normalizeEmail(email);
-  const salt = hex(crypto.getRandomValues(new Uint8Array(16)));
+  const salt = bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
   return { normalized, salt, hash: await hashRecipient(normalized, salt) };
 }
 

@@ -15,8 +15,7 @@ import { ob3StatusRepo } from '../ob3/issue/status-repo';
 import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
-
-const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+import { bytesToHex } from '../../lib/bytes';
 
 /**
  * Awards one chunk in one D1 batch: per recipient the assertion (salted SHA-256 identity), a single-
@@ -44,7 +43,7 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
   for (const p of todo) {
     const normalized = normalizeEmail(p.email);
     const owner = owners.get(normalized);
-    const salt = hex(crypto.getRandomValues(new Uint8Array(16)));
+    const salt = bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
     const autoReceived = owner?.autoReceive === true;
     const token = randomToken();
     const days = CONFIG.award.receiveLinkDays;

@@ -1,8 +1,6 @@
 import type { Translate } from '../../i18n/translator';
+import { escapeHtml } from '../../lib/html-escape';
 import { headerSafe, type Mail } from './types';
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export interface MailContent {
   subject: string;

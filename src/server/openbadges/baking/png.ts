@@ -1,4 +1,4 @@
-import { crc32 } from './crc32';
+import { crc32 } from '../../../lib/bytes';
 import { BakeError, LIMITS, type Unbaked } from './errors';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);

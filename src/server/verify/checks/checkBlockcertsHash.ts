@@ -1,4 +1,4 @@
-import { toHex } from '../../blockcerts/bytes';
+import { bytesToHex } from '../../../lib/bytes';
 import { credentialHash, Unhashable } from '../../blockcerts/hash';
 import { fail, PASS, SKIP, type Check } from '../check';
 
@@ -14,7 +14,7 @@ export const checkBlockcertsHash: Check = {
     const bc = ctx.bc;
     if (!bc?.proof) return SKIP;
     try {
-      const hash = toHex(await credentialHash(bc.doc, bc.version === 2 ? 'signature' : 'proof'));
+      const hash = bytesToHex(await credentialHash(bc.doc, bc.version === 2 ? 'signature' : 'proof'));
       if (hash === bc.proof.targetHash) return PASS;
     } catch (err) {
       if (!(err instanceof Unhashable)) throw err;

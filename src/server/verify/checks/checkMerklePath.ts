@@ -1,4 +1,4 @@
-import { fromHex, toHex } from '../../blockcerts/bytes';
+import { fromHex, bytesToHex } from '../../../lib/bytes';
 import { merkleRootOf } from '../../blockcerts/merkle';
 import { fail, PASS, SKIP, type Check } from '../check';
 
@@ -12,7 +12,7 @@ export const checkMerklePath: Check = {
     if (!bc?.proof) return SKIP;
     // Hashes were read as 64 hex digits (bc/proof.ts), so every step is 32 bytes.
     const path = bc.proof.path.map((s) => ('left' in s ? { left: bytes(s.left) } : { right: bytes(s.right) }));
-    if (toHex(merkleRootOf(bytes(bc.proof.targetHash), path)) === bc.proof.merkleRoot) return PASS;
+    if (bytesToHex(merkleRootOf(bytes(bc.proof.targetHash), path)) === bc.proof.merkleRoot) return PASS;
     bc.broken = true;
     return fail('E996');
   },

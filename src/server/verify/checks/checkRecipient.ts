@@ -1,4 +1,5 @@
 import { fail, PASS, SKIP, type Check } from '../check';
+import { bytesToHex } from '../../../lib/bytes';
 
 /**
  * Recipient check (OB 2.0 IdentityObject): the badge's identity must be one of the account's
@@ -14,7 +15,7 @@ export interface Identity {
 
 async function digest(algorithm: 'SHA-256' | 'MD5', text: string): Promise<string> {
   const bytes = await crypto.subtle.digest(algorithm, new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(new Uint8Array(bytes));
 }
 
 export type RecipientResult =

@@ -1,38 +1,9 @@
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import jsonld from 'jsonld';
 import { bundledContext, OB2_CONTEXT } from '../../ld/contexts';
-import accessibility from '../../ld/bundled/extensions/schemas/accessibilityExtension.json';
-import applyLink from '../../ld/bundled/extensions/schemas/applyLinkExtension.json';
-import assessment from '../../ld/bundled/extensions/schemas/assessmentExtension.json';
-import endorsement from '../../ld/bundled/extensions/schemas/endorsement.json';
-import example from '../../ld/bundled/extensions/schemas/exampleExtension.json';
-import extraDescription from '../../ld/bundled/extensions/schemas/extraDescription.json';
-import geoCoordinates from '../../ld/bundled/extensions/schemas/geoCoordinatesExtension.json';
-import issuerAccreditation from '../../ld/bundled/extensions/schemas/issuerAccreditationExtension.json';
-import license from '../../ld/bundled/extensions/schemas/licenseExtension.json';
-import originalCreator from '../../ld/bundled/extensions/schemas/originalCreatorExtension.json';
-import recipientProfile from '../../ld/bundled/extensions/schemas/recipientProfile.json';
+import { extensionContextUrl, OB2_EXTENSIONS } from '../../ld/extensions';
 
 type Obj = Record<string, unknown>;
-
-/**
- * The JSON schemas of the bundled OB 2.0 extensions, from the 1EdTech specification repository.
- * One change: the license schema's pattern `^CC\-` is written `^CC-` (the same pattern), since a
- * Unicode-mode regular expression refuses the needless escape.
- */
-const SCHEMAS: Record<string, unknown> = {
-  accessibilityExtension: accessibility,
-  applyLinkExtension: applyLink,
-  assessmentExtension: assessment,
-  endorsement,
-  exampleExtension: example,
-  extraDescription,
-  geoCoordinatesExtension: geoCoordinates,
-  issuerAccreditationExtension: issuerAccreditation,
-  licenseExtension: license,
-  originalCreatorExtension: originalCreator,
-  recipientProfile,
-};
 
 interface ExtensionType {
   context: string;
@@ -42,20 +13,26 @@ interface ExtensionType {
 /** Draft 6 adds nothing these schemas use that draft 7 reads differently. */
 const draftOf = (schema: Obj): SchemaDraft => (/draft-04/.test(String(schema['$schema'])) ? '4' : '7');
 
+let types: Map<string, ExtensionType> | null = null;
+
 /**
  * Each extension type a bundled context declares a TypeValidation for ("obi:validation":
  * validatesType -> validationSchema), with the validator of its bundled schema. The type is
- * matched as it reads compacted into the OB v2 context, as the specification asks.
+ * matched as it reads compacted into the OB v2 context, as the specification asks. Built, and the
+ * schemas compiled, on first use (no work at import time).
  */
-const TYPES = new Map<string, ExtensionType>(
-  Object.entries(SCHEMAS).flatMap(([name, schema]) => {
-    const context = `https://w3id.org/openbadges/extensions/${name}/context.json`;
-    const doc = bundledContext(context) as Obj | undefined;
-    const rules = (doc?.['obi:validation'] ?? []) as Obj[];
-    const validator = new Validator(schema as Schema, draftOf(schema as Obj));
-    return rules.map((r) => [String(r['obi:validatesType']), { context, validator }] as const);
-  }),
-);
+function extensionTypes(): Map<string, ExtensionType> {
+  types ??= new Map<string, ExtensionType>(
+    Object.entries(OB2_EXTENSIONS).flatMap(([name, { schema }]) => {
+      const context = extensionContextUrl(name);
+      const doc = bundledContext(context) as Obj | undefined;
+      const rules = (doc?.['obi:validation'] ?? []) as Obj[];
+      const validator = new Validator(schema as Schema, draftOf(schema as Obj));
+      return rules.map((r) => [String(r['obi:validatesType']), { context, validator }] as const);
+    }),
+  );
+  return types;
+}
 
 async function documentLoader(url: string) {
   const document = bundledContext(url);
@@ -95,7 +72,7 @@ export async function extensionsVerdict(doc: Obj): Promise<ExtensionsVerdict> {
   let unchecked = false;
   for (const node of nodesOf(doc)) {
     const types = (Array.isArray(node['type']) ? node['type'] : [node['type']]).filter((t) => typeof t === 'string');
-    const known = types.flatMap((t) => TYPES.get(t) ?? []);
+    const known = types.flatMap((t) => extensionTypes().get(t) ?? []);
     if (known.length === 0 && types.includes('Extension')) unchecked = true;
     for (const ext of known) {
       let own: Obj;
