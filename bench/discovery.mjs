@@ -44,8 +44,8 @@ export async function discoveryFigures(port, count = 300) {
       const matches = await (await post('FindBadgeList', { search_keyword: term })()).json();
       figures.terms[term] = {
         matches: matches.total_count,
-        list: await timed(post('FindBadgeList', { search_keyword: term }), 'app', count),
-        overview: await timed(post('FindAllList', { search_keyword: term }), 'app', count),
+        list: await timed(post('FindBadgeList', { search_keyword: term }), 'total', count),
+        overview: await timed(post('FindAllList', { search_keyword: term }), 'total', count),
       };
     }
     // Issuer pages across the 5,000 issuers, each with its first page of badges.

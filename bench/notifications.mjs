@@ -44,7 +44,7 @@ export async function notificationFigures(base, count = 300) {
       if (json.status !== 200) throw new Error(`${name}: ${JSON.stringify(json).slice(0, 200)}`);
       if (i === 0) continue;
       times.push(performance.now() - t);
-      server.push(Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+      server.push(Number(/total;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
     }
     const q = (xs, p) => quantile(xs, p).toFixed(1);
     return { p50: q(times, 0.5), p99: q(times, 0.99), serverP50: q(server, 0.5), serverP99: q(server, 0.99) };

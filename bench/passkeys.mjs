@@ -4,7 +4,7 @@
 // sign-in: POST LoginPasskey/Options (a fresh single-use challenge) and POST LoginPasskey with the
 // signed answer (the server finds the passkey by its id, checks origin, RP id, flags, counter and
 // signature, consumes the challenge and starts the session). The Worker's own time of both comes
-// from Server-Timing `app`; the client's clock also holds wrangler's proxying and the signing here.
+// from Server-Timing `total`; the client's clock also holds wrangler's proxying and the signing here.
 import { registerAndActivate } from '../scripts/lib/register.mjs';
 import { cookie, post, quantile, round } from './sign-in-http.mjs';
 import { softwarePasskey } from './webauthn-authenticator.mjs';

@@ -19,7 +19,7 @@ async function timed(jar, url, init = {}) {
   const ms = performance.now() - t;
   jar.take(res);
   // The Worker's own time; locally the client's clock also holds wrangler's proxying and the busy machine.
-  const server = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  const server = Number(/total;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
   return { res, ms, server };
 }
 

@@ -234,7 +234,7 @@ if (goals.length && floors.length)
   );
 if (findList)
   console.log(
-    `\nFindList, where the time goes (${findList.count} requests): client p50 ${findList.client.p50} / p99 ${findList.client.p99} ms; Worker (Server-Timing app) p50 ${findList.app.p50} / p99 ${findList.app.p99} ms; the list's D1 batch (list) p50 ${findList.list.p50} / p99 ${findList.list.p99} ms`,
+    `\nFindList, where the time goes (${findList.count} requests): client p50 ${findList.client.p50} / p99 ${findList.client.p99} ms; Worker (Server-Timing total) p50 ${findList.app.p50} / p99 ${findList.app.p99} ms; the list's D1 batch (list) p50 ${findList.list.p50} / p99 ${findList.list.p99} ms`,
   );
 console.log(
   `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms`,

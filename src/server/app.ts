@@ -19,7 +19,7 @@ import { hostedRoutes } from './hosted/routes';
 import { validationHook } from './http/validation';
 import { guardPages } from './middleware/page-guard';
 import { renderTiming } from './middleware/render-timing';
-import { serverTiming } from './http/server-timing';
+import { requestTiming } from './middleware/timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { acadDownloadRoutes } from './certificates/download-routes';
@@ -164,19 +164,8 @@ export function createServer(frontend?: Frontend) {
   app.use('*', requestContext(), d1Session(), securityHeaders(), locale(), crossSiteGuard());
   // Spec §2/§9: during the operator's maintenance window, writes answer 503 before any route runs.
   app.use('*', maintenanceGate());
-  // The notification calls are the hot path of every page: their Worker-side time is reported.
-  app.use(`${WALLET_API}/Wallet/Notification/*`, serverTiming());
-  // So are the discovery calls, which the search page makes as people type.
-  app.use(`${WALLET_API}/Wallet/Search/*`, serverTiming());
-  // Sign-in with a password and with an app code (issue 22): the benchmark reports Lanyard's side.
-  app.use(`${ACCOUNT_API}/Login`, serverTiming());
-  app.use(`${ACCOUNT_API}/LoginSecondStep`, serverTiming());
-  // Passkey sign-in, alone and as the second step: the figures the issue asks for.
-  app.use(`${ACCOUNT_API}/LoginPasskey`, serverTiming());
-  app.use(`${ACCOUNT_API}/LoginSecondStep/Passkey`, serverTiming());
-  app.use(`${ACCOUNT_API}/LoginPasskey/Options`, serverTiming());
-  // The badge list (issue 23): goal p99 < 30 ms with 1,000 badges; the benchmark reports Lanyard's side.
-  app.use(`${WALLET_API}/Wallet/FindList`, serverTiming());
+  // The Worker's own time (Server-Timing `total`) on the calls the benchmarks report.
+  app.use('*', requestTiming());
   // Who is signed in is known to every route; whether a route needs it is the route's own rule.
   app.use('/api/*', loadSession());
 

@@ -9,7 +9,6 @@ import { AppError } from '../errors';
 import { limitBody } from '../http/body-limit';
 import { errorBody } from '../http/envelope';
 import { apiRouter } from '../http/router';
-import { serverTiming } from '../http/server-timing';
 import { backchannelLogout } from './backchannel';
 import { completeChoice } from './existing-service';
 import { completePortalLogin, startPortalLogin } from './flow-service';
@@ -27,9 +26,6 @@ const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-store');
 
 /** The browser side of portal sign-in, under the wallet's base path (issue 20 items 1 and 3). */
 export const portalFlowRoutes = new Hono<AppEnv>()
-  // The Worker's own time (Server-Timing `app`) for the benchmark's sign-in figures.
-  .use('/login', serverTiming())
-  .use('/callback', serverTiming())
   .get('/login', async (c) => {
     noStore(c);
     try {
@@ -78,7 +74,6 @@ export const portalFlowRoutes = new Hono<AppEnv>()
  */
 export const accessTokenRoutes = new Hono<AppEnv>().post(
   '/GetApiAccessToken.ashx',
-  serverTiming(),
   limitBody(CONFIG.jsonBodyMaxBytes),
   async (c) => {
     noStore(c);
