@@ -18,3 +18,8 @@ declare module '@digitalcredentials/eddsa-rdfc-2022-cryptosuite' {
 declare module '@digitalcredentials/vc' {
   export function issue(options: { credential: object; suite: object; documentLoader: unknown }): Promise<object>;
 }
+
+/** Digital Bazaar's VC verifier: a second, independent opinion in tests/integration/ob3-proof.test.ts. */
+declare module '@digitalbazaar/vc' {
+  export function verifyCredential(options: object): Promise<{ verified: boolean; error?: unknown }>;
+}

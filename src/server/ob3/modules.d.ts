@@ -40,6 +40,3 @@ declare module '@digitalbazaar/ed25519-multikey' {
   export function generate(options?: { id?: string; controller?: string; seed?: Uint8Array }): Promise<Ed25519KeyPair>;
   export function from(key: object): Promise<Ed25519KeyPair>;
 }
-declare module '@digitalbazaar/vc' {
-  export function verifyCredential(options: object): Promise<{ verified: boolean; error?: unknown }>;
-}
