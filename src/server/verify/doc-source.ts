@@ -1,6 +1,7 @@
 import { blockcertsService } from '../blockcerts/service';
 import { hostedService } from '../hosted/service';
-import { OWN_OB3_PATH, readOwnOb3 } from '../ob3/own-docs';
+import { ownOb3Document } from '../ob3/issue/service';
+import { OB3_ISSUE_PREFIX } from '../ob3/issue/urls';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';
@@ -34,9 +35,10 @@ export function docSource(env: Env, budget = new FetchBudget()) {
       `^${OB_PREFIX}/(Assertion|BadgeClass|Issuer|CryptographicKey|RevocationList|AssertionBC|BlockcertsIssuer|BlockcertsRevocationList)/([^/]+)$`,
     ).exec(url.pathname);
     const href = url.href;
-    if (!m && OWN_OB3_PATH.test(url.pathname)) {
-      // OB 3.0 (issue 21): an issuer's DID document or status list credential issued here.
-      const doc = await readOwnOb3(env, url.pathname);
+    if (!m && url.pathname.startsWith(`${OB3_ISSUE_PREFIX}/`)) {
+      // OB 3.0 (issue 21): an issuer's DID document or status list credential issued here, read
+      // from the issuing side directly (the outbound guard refuses our own host).
+      const doc = await ownOb3Document(env, url.pathname);
       return doc ? { kind: 'ok', url: href, doc } : { kind: 'missing', url: href };
     }
     if (!m) return { kind: 'missing', url: href };

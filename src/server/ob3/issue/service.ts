@@ -1,5 +1,4 @@
 import { runBatch } from '../../db/batch';
-import { setOwnOb3Reader } from '../own-docs';
 import { signOb3Credential } from '../proof/sign';
 import { credentialDocument } from './credential-doc';
 import { ob3CredentialRepo } from './credential-repo';
@@ -92,6 +91,3 @@ export async function ownOb3Document(env: Env, path: string): Promise<Obj | null
   if (did) return issuerDidDocument(env, issuerId);
   return statusListCredential(env, issuerId, Number(listNo));
 }
-
-// The verifier reads our own did:web documents and status lists through this, never the network.
-setOwnOb3Reader(ownOb3Document);
