@@ -10,7 +10,7 @@ export { bytesToHex };
  * Joins byte arrays into one. It takes an array, not arguments (noble's concatBytes spreads them):
  * an export's central directory joins up to 65,000 records.
  */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

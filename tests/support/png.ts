@@ -1,4 +1,4 @@
-import { crc32 } from '../../src/lib/bytes';
+import { concatBytes, crc32 } from '../../src/lib/bytes';
 
 const enc = new TextEncoder();
 
@@ -22,15 +22,7 @@ export function ihdr(width: number, height: number): Uint8Array {
   return chunk('IHDR', d);
 }
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+export const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 export const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 export const IEND = chunk('IEND', new Uint8Array());

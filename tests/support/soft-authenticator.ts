@@ -1,4 +1,5 @@
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
+import { concatBytes } from '../../src/lib/bytes';
 
 /*
  * A software WebAuthn authenticator for tests (issue 22): real P-256 keys (WebCrypto), a real
@@ -29,15 +30,7 @@ export interface SoftCredential {
 
 const enc = new TextEncoder();
 
-const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (...parts: Uint8Array[]) => concatBytes(parts);
 
 const sha256 = async (data: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
 
