@@ -49,7 +49,7 @@ export const ERRORS = {
   E409101: { status: 409, key: 'errors.E409101' }, // account already created (activation)
   E409102: { status: 409, key: 'errors.E409102' }, // hide failed: already hidden or received
   E409103: { status: 409, key: 'errors.E409103' }, // badge already received
-  E409104: { status: 409, key: 'errors.E409104' }, // badge cannot be received (hidden, revoked, deleted)
+  E409104: { status: 409, key: 'errors.E409104' }, // badge cannot be received (hidden or revoked; a deleted one is E404101)
   E409105: { status: 409, key: 'errors.E409105' }, // badge status cannot be changed
   E409106: { status: 409, key: 'errors.E409106' }, // import: badge already registered in this wallet
   E409107: { status: 409, key: 'errors.E409107' }, // email already on this account
@@ -84,7 +84,7 @@ export const ERRORS = {
   E415104: { status: 415, key: 'errors.E415104' }, // profile picture must be png, jpg or jpeg
   E415105: { status: 415, key: 'errors.E415105' }, // certificate template image must be PNG or JPEG
   E422100: { status: 422, key: 'errors.E422100' }, // import: no badge data in a readable format
-  E422101: { status: 422, key: 'errors.E422101' }, // import: badge issued to an address not verified here
+  E422101: { status: 422, key: 'errors.E422101' }, // import: badge issued to an address not verified here (or none of the account's is verified)
   E422102: { status: 422, key: 'errors.E422102' }, // import: badge failed verification (or is revoked)
   E422103: { status: 422, key: 'errors.E422103' }, // import: issuer unreachable, try again later
   E422104: { status: 422, key: 'errors.E422104' }, // profile picture dimensions out of 250-3000 px
@@ -106,10 +106,10 @@ export const ERRORS = {
   E400160: { status: 400, key: 'errors.E400160' }, // OAuth request malformed: a parameter missing, repeated or wrong (invalid_request)
   E400161: { status: 400, key: 'errors.E400161' }, // authorize: application unknown or redirect_uri not registered for it (never redirected)
   E400162: { status: 400, key: 'errors.E400162' }, // registration: redirect_uri not allowed (https only; loopback http outside production)
-  E400163: { status: 400, key: 'errors.E400163' }, // scope unknown here or not registered for the application (invalid_scope)
+  E400163: { status: 400, key: 'errors.E400163' }, // scope unknown here or not registered for the application (invalid_scope; at registration invalid_client_metadata)
   E400164: { status: 400, key: 'errors.E400164' }, // PKCE: code_challenge missing or its method not S256
   E400165: { status: 400, key: 'errors.E400165' }, // code or refresh token invalid, expired, used, or code_verifier wrong (invalid_grant)
-  E400166: { status: 400, key: 'errors.E400166' }, // grant_type or response_type not supported
+  E400166: { status: 400, key: 'errors.E400166' }, // grant_type not supported (a response_type is refused by a redirect, unsupported_response_type)
   E400167: { status: 400, key: 'errors.E400167' }, // registration: client metadata invalid (invalid_client_metadata)
   E400168: { status: 400, key: 'errors.E400168' }, // getCredentials: limit, offset or since invalid (invalid_query_parameter)
   E401160: { status: 401, key: 'errors.E401160' }, // OAuth client authentication failed (invalid_client)
@@ -149,7 +149,7 @@ export const ERRORS = {
   // Issue 33 (trust, second round): the 18x block of each status is its own.
   E400180: { status: 400, key: 'errors.E400180' }, // development SQL: the database refused a statement ({{reason}}: D1's own words)
   // A revoked award's files that carry its credential are refused, never handed out as if valid
-  // (README "Downloads of a revoked badge or certificate"); the badge's PDF is printed marked instead.
+  // (docs/design/decisions.md "Downloads of a revoked badge or certificate"); the badge's PDF is printed marked instead.
   E410180: { status: 410, key: 'errors.E410180' }, // badge revoked by its issuer: its image and credential files are no longer given
   E410181: { status: 410, key: 'errors.E410181' }, // certificate revoked by its issuer: its PDF and blockchain certificate are no longer given
 } as const satisfies Record<string, { status: ContentfulStatusCode; key: string }>;

@@ -43,7 +43,7 @@ interface Env {
    */
   PASSWORD_HASH_COST?: string;
   /**
-   * Portal sign-in (issue 20; README "Portal sign-in"): a JSON array of OpenID providers
+   * Portal sign-in (issue 20; docs/design/sign-in.md "Portal sign-in"): a JSON array of OpenID providers
    * ({ id, name, issuer, client_id, algorithms?, logout?, account_url?, scope? }), their client
    * secrets as a JSON object by id (a secret: wrangler secret put PORTAL_CLIENT_SECRETS), and the
    * longest time between two portal authentications in hours (default 12; SSO-07).

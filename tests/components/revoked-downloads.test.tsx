@@ -7,7 +7,7 @@ import { offeredDownloads } from '../../src/server/downloads/offered';
 
 /*
  * Issue 33, item 5: the owner's page says which files of a badge or certificate are given and, once
- * revoked, why the others are not (README "Downloads of a revoked badge or certificate"). What the
+ * revoked, why the others are not (docs/design/decisions.md "Downloads of a revoked badge or certificate"). What the
  * routes answer is held by tests/integration/revoked-downloads.test.ts.
  */
 

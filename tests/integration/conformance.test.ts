@@ -228,7 +228,7 @@ describe('the key and revocation-list caches', () => {
 /**
  * Issue 33: every OB 2.0 fixture file of tests/fixtures/conformance against its expected outcome
  * (tests/fixtures/README.md), the ones the first block does not read here. Where 1EdTech's
- * validator-core answers otherwise, README.md ("Verifying Open Badges 2.0") lists the file and why.
+ * validator-core answers otherwise, docs/design/verification.md ("Verifying Open Badges 2.0") lists the file and why.
  */
 describe('every OB 2.0 fixture file against its expected outcome', () => {
   const EX = 'https://example.org/';

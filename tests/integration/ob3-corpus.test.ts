@@ -11,7 +11,7 @@ import { BASE, SAME_ORIGIN } from './helpers';
  * item but awarded_to, which says W002 ("not an email address"), as an OB 2.0 url recipient does,
  * and carry W003 (their key is written into the issuer's own URL, 1EdTech's convention, and no
  * profile there lists keys: the issuer's name is the credential's own claim; no item fails).
- * Issue 33: a key that is not the named issuer's is E169 whatever 1EdTech says (README, "Where
+ * Issue 33: a key that is not the named issuer's is E169 whatever 1EdTech says (docs/design/verification.md, "Where
  * Lanyard and 1EdTech differ"): the did:key of simple-did-key-method.json is not its urn:uuid
  * issuer's, and the JWT header keys of simple-jwt* count only where the issuer's profile at its
  * https id lists them (there is none: see PROFILE_HOSTS).

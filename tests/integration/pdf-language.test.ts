@@ -6,7 +6,7 @@ import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 
 /**
  * Issue 24 item 5c: the PDF certificate speaks the language it is downloaded in, with the name in
- * that language's rule (README "PDF certificates"), and every glyph drawn from an embedded font.
+ * that language's rule (docs/design/decisions.md "PDF certificates"), and every glyph drawn from an embedded font.
  */
 describe('the PDF certificate in the download language', () => {
   let token: string;

@@ -11,7 +11,7 @@ import { awardTo, issuerCall, newBadgeClass, waitFor } from './issuing-helpers';
 import { signedIn } from './settings-helpers';
 
 /*
- * Issue 33, item 5: a revoked badge or certificate is never handed out as a clean one (README
+ * Issue 33, item 5: a revoked badge or certificate is never handed out as a clean one (docs/design/decisions.md
  * "Downloads of a revoked badge or certificate"). Files that carry the credential are refused with
  * 410 and a translated reason; the badge's PDF certificate, which carries none, is printed REVOKED.
  */

@@ -11,7 +11,7 @@ export const PDF_RETRY_AFTER = 5;
  * 404 E404108 for a document that is someone else's, missing or deleted (AZ-01: nothing says
  * which). The owner's revoked document is still on their page, so its download says why it is
  * refused: 410 E410181. Its PDF carries the signed credential as an attachment, and a revoked
- * credential is never handed out as if it were valid (README "Downloads of a revoked badge or
+ * credential is never handed out as if it were valid (docs/design/decisions.md "Downloads of a revoked badge or
  * certificate"); the Blockcerts download (blockcerts/service.ts) follows the same rule.
  */
 export function acadDownloadService(env: Env) {

@@ -1,6 +1,6 @@
 /*
- * The grade point average a transcript prints under its totals (issue 18). The rule, also in the
- * README:
+ * The grade point average a transcript prints under its totals (issue 18). The rule, also in
+ * docs/design/decisions.md:
  * 1. Rows whose grade is empty or a non-graded mark (P, Pass, S, U, W, I, NP, CR, NC, AU, ...) do
  *    not count: anything that is neither a number nor a letter grade below is skipped.
  * 2. If every counted grade is a number (0-100, "3.7", "85"), the GPA is their credit-weighted

@@ -4,7 +4,7 @@ export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 /**
  * Which downloads a received badge's page offers, and the catalogue key of the note that says why
- * the others are not (README "Downloads of a revoked badge or certificate", issue 33 item 5). An
+ * the others are not (docs/design/decisions.md "Downloads of a revoked badge or certificate", issue 33 item 5). An
  * imported badge has its data as received and nothing Lanyard would print or sign. Once revoked,
  * nothing that carries the credential is given; a badge issued here keeps its PDF certificate,
  * which carries none and is printed REVOKED. The routes refuse the rest with 410 E410180, so a

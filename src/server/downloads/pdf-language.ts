@@ -4,7 +4,7 @@ import { fullName } from '../../lib/names';
 
 /*
  * The language rule of every PDF the wallet prints (the badge certificate now; an academic
- * certificate's PDF is to use the same functions), also written down in the README:
+ * certificate's PDF is to use the same functions), also written down in docs/design/decisions.md:
  * 1. A PDF is in the language of the request that downloads it: the page's language. Its labels
  *    come from the catalogues (download.pdf_*), its dates are formatted for that language, and the
  *    font slices are picked for the script of every character (src/server/fonts).

@@ -29,7 +29,7 @@ type Run = { text: string; font: PDFFont };
 /**
  * The PDF certificate of a badge (issue 5, Downloads): the recipient's name, the badge, issuer,
  * dates, the verification URL and its QR code, all in the download's language with the name that
- * language prints (the rule is in pdf-language.ts and the README). Fields are drawn as text runs,
+ * language prints (the rule is in pdf-language.ts and docs/design/decisions.md). Fields are drawn as text runs,
  * each with the font slice that has its glyphs, embedded as subsets (stack notes: fontkit 2,
  * subset), so every script of the nine languages is covered. Nothing is interpreted: names are
  * plain strings, so no template injection (PDF-01).

@@ -33,7 +33,7 @@ const notFoundAsNull = (err: unknown) => {
 
 /**
  * A received badge whose files carry its credential (baked image, JSON, OB 3.0, Blockcerts): once
- * revoked they are refused with 410 E410180, never handed out as if the badge were valid (README
+ * revoked they are refused with 410 E410180, never handed out as if the badge were valid (docs/design/decisions.md
  * "Downloads of a revoked badge or certificate"). The badge stays on its owner's page.
  */
 async function credentialBadge(env: Env, id: string, accountId: string) {

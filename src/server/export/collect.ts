@@ -64,7 +64,7 @@ async function metaFiles(env: Env, accountId: string): Promise<ExportFile[]> {
 
 /*
  * A revoked item keeps its record (its data, and the hosted documents, which say it was revoked)
- * but not the files that carry its credential, as its downloads do (README "Downloads of a revoked
+ * but not the files that carry its credential, as its downloads do (docs/design/decisions.md "Downloads of a revoked
  * badge or certificate", issue 33 item 5): a revoked credential is never handed out as a clean one.
  */
 

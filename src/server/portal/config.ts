@@ -62,7 +62,7 @@ function parse(env: PortalEnv): { providers: PortalProvider[]; problem: string |
   } catch {
     return {
       providers: [],
-      problem: 'PORTAL_PROVIDERS or PORTAL_CLIENT_SECRETS is not valid (README "Portal sign-in").',
+      problem: 'PORTAL_PROVIDERS or PORTAL_CLIENT_SECRETS is not valid (docs/design/sign-in.md "Portal sign-in").',
     };
   }
   if (new Set(list.map((p) => p.id)).size !== list.length)

@@ -89,6 +89,17 @@
  * of the issuer's documents fails issued_by, of the recipient awarded_to, of the assertion or its
  * badge class the badge itself (all four). Dates keep E042/E044.
  *
+ * Codes the table's rows do not name for every format (src/server/error-docs.ts says each in full):
+ * E168 also covers an OB 3.0 VC-JWT key that is private or of another algorithm (ob3/jwt/verify.ts)
+ * and a Blockcerts issuer profile that is unusable or did not list the anchoring key at the time
+ * (checks/fetchBlockcertsIssuer.ts, checks/checkBlockcertsIssuerKey.ts); E176 also an OB 3.0 status
+ * entry or list that is malformed or not signed by the credential's issuer (verify/ob3/status-list.ts);
+ * E028, E172 and E173 also OB 3.0 schema violations of the recipient and the issuer
+ * (checks/checkOb3Schema.ts); E999 also an OB 3.0 status method or purpose this verifier does not
+ * read (ob3/status/), reported as "could not verify now".
+ * E026 is kept but no check raises it today: an import checks only verified addresses, so a badge
+ * sent to an unverified one reports E025 (and the import answers E422101).
+ *
  * W001/W002 are warnings but fail awarded_to (spec §8); W001 is left out beside E179 (whose address
  * to check is moot for a document that was altered). `verify_state` tells "invalid" from
  * "could not verify now" (HV-08, JWS-05), which the four items alone cannot.
