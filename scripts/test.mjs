@@ -9,7 +9,7 @@
 // past its six minutes, for a whole run that ended only a minute sooner.
 //
 // Vitest prints as it goes; the second lane's output is held until vitest has ended, then printed
-// in one piece; the interop output is printed when it ends. So no two stages' lines interleave.
+// in one piece; the interop output when the browsers have ended. So no two stages' lines interleave.
 // The first stage to fail stops everything.
 //
 // The build beside the tests is safe: the tests serve ./public and never dist/, and the fonts step
@@ -62,7 +62,9 @@ function stage([name, command, args, extraEnv], out) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => out.write(d.toString()));
+  // Decoded as UTF-8 per stream, so a character split between two chunks (✓, Japanese or Thai test
+  // names) arrives whole.
+  for (const stream of [child.stdout, child.stderr]) stream.setEncoding('utf8').on('data', (d) => out.write(d));
   return new Promise((done) => {
     child.on('close', (code, signal) => {
       running.delete(child);
@@ -101,7 +103,9 @@ async function browsers(out) {
   if (!server) return void (failed ??= 'e2e server');
   if (failed) return void (await server.stop());
   const interop = output(false, out.write);
-  await Promise.all([lane([E2E], out), lane([INTEROP], interop).then(() => interop.flush())]);
+  // The interop output waits for the browsers' end, so it never lands inside one of their lines.
+  await Promise.all([lane([E2E], out), lane([INTEROP], interop)]);
+  interop.flush();
   await server.stop();
   server = null;
   if (failed) out.write(`\nWhat the Worker said during the tests: ${SERVER_LOG}\n`);
