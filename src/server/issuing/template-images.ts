@@ -1,6 +1,6 @@
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { AppError } from '../errors';
-import { readJpeg, readPng, type RasterType } from '../images/raster';
+import { readJpeg, readPng, type Raster } from '../images/raster';
 import { ACAD_LIMITS } from './templates';
 
 /*
@@ -9,26 +9,15 @@ import { ACAD_LIMITS } from './templates';
  * their metadata dropped, by images/raster.ts.
  */
 
-export type TemplateImageType = RasterType;
-export interface CheckedImage {
-  type: TemplateImageType;
-  width: number;
-  height: number;
-  /** The picture without its metadata chunks or segments: what is stored and printed. */
-  bytes: Uint8Array;
-}
-
 /** A PNG, or a JPEG that also ends with its end-of-image marker (a cut-off scan would print torn). */
-function readPrintable(b: Uint8Array): CheckedImage | null {
-  const img = readPng(b) ?? (b.at(-2) === 0xff && b.at(-1) === 0xd9 ? readJpeg(b) : null);
-  return img && { type: img.type, width: img.width, height: img.height, bytes: img.clean };
-}
+const readPrintable = (b: Uint8Array): Raster | null =>
+  readPng(b) ?? (b.at(-2) === 0xff && b.at(-1) === 0xd9 ? readJpeg(b) : null);
 
 /**
  * Checks one template image from its bytes: PNG or JPEG, whole, within the size limits, and
  * embeddable by the PDF library that will print it (so a PDF never fails later on this image).
  */
-export async function checkTemplateImage(bytes: Uint8Array): Promise<CheckedImage> {
+export async function checkTemplateImage(bytes: Uint8Array): Promise<Raster> {
   if (bytes.byteLength > ACAD_LIMITS.imageMaxBytes)
     throw new AppError('E413100', { max: ACAD_LIMITS.imageMaxBytes / 1024 });
   const img = readPrintable(bytes);
@@ -37,7 +26,7 @@ export async function checkTemplateImage(bytes: Uint8Array): Promise<CheckedImag
   if (!side(img.width) || !side(img.height)) throw new AppError('E415105');
   try {
     const pdf = await PDFDocument.create();
-    await (img.type === 'png' ? pdf.embedPng(img.bytes) : pdf.embedJpg(img.bytes));
+    await (img.type === 'png' ? pdf.embedPng(img.clean) : pdf.embedJpg(img.clean));
   } catch {
     throw new AppError('E415105');
   }

@@ -43,7 +43,7 @@ async function storeImages(env: Env, issuerId: string, input: Partial<Record<Tem
   await Promise.all(
     checked.map(async ({ name, img }) => {
       const key = `cert-templates/${issuerId}/${name}-${newId()}.${img.type === 'png' ? 'png' : 'jpg'}`;
-      await env.BUCKET.put(key, img.bytes, { httpMetadata: { contentType: `image/${img.type}` } });
+      await env.BUCKET.put(key, img.clean, { httpMetadata: { contentType: `image/${img.type}` } });
       keys[name] = key;
     }),
   );
