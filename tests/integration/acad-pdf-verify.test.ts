@@ -7,6 +7,7 @@ import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
 import { attachedCredentials } from '../../src/server/verify/pdf-credential';
 import { docRow, seedDoc, seedIssuer, seedOwner } from './acad-helpers';
 import { BASE, SAME_ORIGIN } from './helpers';
+import { matchReports, recordReport } from '../support/report-snapshot';
 
 type Report = {
   status: number;
@@ -18,7 +19,8 @@ type Report = {
   errors?: { code: string }[];
 };
 
-async function verifyPdf(bytes: Uint8Array, emails: string[] = []) {
+/** `held`: whether the answer joins the held reports (not for fuzz cases cut from a freshly made PDF). */
+async function verifyPdf(bytes: Uint8Array, emails: string[] = [], held = true) {
   const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/Verification`, {
     method: 'POST',
     headers: {
@@ -27,7 +29,8 @@ async function verifyPdf(bytes: Uint8Array, emails: string[] = []) {
     },
     body: JSON.stringify({ input_type: 'pdf', pdf: bytesToBase64(bytes), verification_mail: emails }),
   });
-  return { status: res.status, json: (await res.json()) as Report };
+  const json = (await res.json()) as Report;
+  return { status: res.status, json: held ? recordReport(json, res.status) : json };
 }
 
 /** A PDF carrying the given text as its credential attachment, as anyone could make one. */
@@ -115,7 +118,7 @@ describe('verifying a certificate PDF (input_type pdf)', () => {
         ),
       );
     for (const bytes of cases) {
-      const { status } = await verifyPdf(bytes);
+      const { status } = await verifyPdf(bytes, [], false);
       expect([200, 422]).toContain(status);
     }
   });
@@ -131,3 +134,6 @@ describe('verifying a certificate PDF (input_type pdf)', () => {
     expect(found).toEqual([jws]);
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () =>
+  matchReports('acad-pdf-verify'));

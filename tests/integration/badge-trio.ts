@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { CompactSign } from 'jose';
 import { inject } from 'vitest';
 import { BASE, SAME_ORIGIN } from './helpers';
+import { recordReport } from '../support/report-snapshot';
 
 /**
  * The reference validator's valid OB 2.0 hosted trio, and a signed badge built the same way, served
@@ -165,5 +166,6 @@ export async function verifyCall(body: Obj): Promise<Answer> {
   } catch {
     json = { unparsable: text.slice(0, 200) };
   }
+  recordReport(json, res.status);
   return { http: res.status, json };
 }

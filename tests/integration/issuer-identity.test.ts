@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BASE, SAME_ORIGIN } from './helpers';
 import { newIssuer } from './issuing-helpers';
+import { matchReports, recordReport } from '../support/report-snapshot';
 
 const port = inject('issuerPort');
 const server = `http://127.0.0.1:${port}`;
@@ -21,7 +22,7 @@ async function verify(body: Record<string, unknown>): Promise<Report> {
     body: JSON.stringify({ verification_mail: LEARNER, ...body }),
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as Report;
+  return recordReport((await res.json()) as Report);
 }
 
 /** The forger's documents claiming `id` (tests/support/trust-stand-in.ts). */
@@ -90,3 +91,6 @@ describe('HV-20: an issuer is who the document at its id says, not who a copy el
     expect(r.items.issued_by).toEqual({ status: 'success', text: 'Stand-in Academy' });
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () =>
+  matchReports('issuer-identity'));

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyFromForm } from '../../src/server/verify/form';
 import { BASE, SAME_ORIGIN, createAccount, createSession } from './helpers';
 import { SERVER, didKey, ob3Credential, walletCall, type Obj } from './ob3-import-helpers';
+import { matchReports, recordReport } from '../support/report-snapshot';
 
 /**
  * Issue 21, OB 3.0 endorsements and the owner's Verify button: each embedded endorsement's own
@@ -70,7 +71,7 @@ async function verifyAs(token: string, hostId: string) {
     },
     body: JSON.stringify({ input_type: 'host_assertion_id', host_assertion_id: hostId, verification_mail: [] }),
   });
-  return { http: res.status, json: (await res.json()) as Obj };
+  return { http: res.status, json: recordReport((await res.json()) as Obj, res.status) };
 }
 
 describe('endorsement verdicts kept with the badge', () => {
@@ -165,3 +166,6 @@ describe("the owner's Verify button for a private imported OB 3.0 badge", () => 
     });
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () =>
+  matchReports('ob3-endorsements'));

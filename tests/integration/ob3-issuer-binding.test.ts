@@ -10,6 +10,7 @@ import { BASE, SAME_ORIGIN, createAccount, createSession, unique } from './helpe
 import { reverifyImported } from '../../src/server/import/reverify';
 import { newIssuer } from './issuing-helpers';
 import { SERVER, didKey, ob3Credential, put, walletCall, type Obj } from './ob3-import-helpers';
+import { matchReports, recordReport } from '../support/report-snapshot';
 
 /**
  * Issue 33, item 1: an issuer is proven by a key the issuer controls, or not at all. A credential
@@ -38,7 +39,7 @@ async function verify(body: Obj): Promise<Report> {
     body: JSON.stringify({ verification_mail: [LEARNER], ...body }),
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as Report;
+  return recordReport((await res.json()) as Report);
 }
 
 const LEARNER = 'forged-learner@example.org';
@@ -290,3 +291,6 @@ describe('endorsements follow the same rule', () => {
     ]);
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () =>
+  matchReports('ob3-issuer-binding'));

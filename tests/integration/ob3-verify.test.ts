@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
 import { verifyBadge, type VerifiedDocs } from '../../src/server/verify/verify';
 import { BASE, SAME_ORIGIN } from './helpers';
+import { matchReports, recordReport } from '../support/report-snapshot';
 
 /**
  * Issue 21: OB 3.0 verification wired in, end to end. Credentials are signed here with fresh
@@ -87,8 +88,8 @@ function credential(issuer: string, over: Obj = {}, subject: Obj = {}): Obj {
   };
 }
 
-const run = (input: Parameters<typeof verifyBadge>[1], emails = [ADA], out: VerifiedDocs = {}) =>
-  verifyBadge(testEnv, input, emails, Date.now(), undefined, out);
+const run = async (input: Parameters<typeof verifyBadge>[1], emails = [ADA], out: VerifiedDocs = {}) =>
+  recordReport(await verifyBadge(testEnv, input, emails, Date.now(), undefined, out));
 const asJson = (doc: Obj) => ({ kind: 'json', doc: structuredClone(doc) }) as const;
 
 async function route(body: Obj) {
@@ -97,7 +98,7 @@ async function route(body: Obj) {
     headers: SAME_ORIGIN,
     body: JSON.stringify({ verification_mail: [ADA], ...body }),
   });
-  return { http: res.status, json: (await res.json()) as Obj };
+  return { http: res.status, json: recordReport((await res.json()) as Obj, res.status) };
 }
 
 async function sha256(text: string) {
@@ -562,3 +563,5 @@ describe('endorsements (verified one level deep, reported apart from the four it
     expect(viaRoute.json).toMatchObject({ badge_pass: true, endorsements: r.endorsements });
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () => matchReports('ob3-verify'));

@@ -12,6 +12,7 @@ import {
   type Obj,
   type SignedTrio,
 } from './badge-trio';
+import { matchReports } from '../support/report-snapshot';
 
 /**
  * Issue 17, verification item 4: no 500 from anyone's data. Mutants of the valid hosted trio and
@@ -303,3 +304,6 @@ describe('the causes of issue 17 item 4, by name', () => {
     expect(answer.json.verify_errors_code).toContain(code);
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () =>
+  matchReports('verify-fuzz'));

@@ -1,14 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
-import { verifyBadge } from '../../src/server/verify/verify';
+import { verifyBadge as verifyBadgeNow } from '../../src/server/verify/verify';
 import { createAccount } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
+import { matchReports, recordReport } from '../support/report-snapshot';
 
 const port = inject('issuerPort');
 const standIn = `http://127.0.0.1:${port}/ob/a`;
 // The stand-in issuer is reachable through the test allow list only.
 const testEnv = { ...env, OUTBOUND_TEST_ALLOW: `127.0.0.1:${port}` };
 const LEARNER = ['learner@example.test'];
+const verifyBadge = async (...a: Parameters<typeof verifyBadgeNow>) => recordReport(await verifyBadgeNow(...a));
 
 describe('verifying badges of another issuer (hosted, stand-in on 127.0.0.1)', () => {
   it('passes a valid hashed-recipient badge with the four items', async () => {
@@ -141,3 +143,5 @@ describe('POST Public/Verification (no login)', () => {
     expect((await call({ input_type: 'telepathy' })).http).toBe(400);
   });
 });
+
+it('the reports of this corpus are held while the verifier changes shape (issue 36)', () => matchReports('verify'));
