@@ -28,3 +28,10 @@ export function base64ToBytes(b64: string): Uint8Array | null {
   }
   return out.subarray(0, n);
 }
+
+/** Unpadded base64url (RFC 4648 §5), as JOSE, WebAuthn and signed cookies write bytes. */
+export function base64url(bytes: Uint8Array): string {
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

@@ -8,3 +8,12 @@ export const CONFIG_LIMITS = {
   /** A badge image sent to verify or import (security guide IMG-11). */
   badgeImageMaxBytes: 5 * 1024 * 1024,
 } as const;
+
+/** Caps that hold for every image the server reads or writes (baked badges, avatars, SVG). */
+export const IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxPayloadBytes: 1024 * 1024,
+  maxChunks: 4096,
+  maxTextChunks: 64,
+  maxSide: 8192,
+} as const;

@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors';
-import type { VerifyCode } from './verify/codes';
+import type { VerifyCode } from './verdict/codes';
 
 /*
  * What each error code means, why it happens and what to do: the source of docs/errors.md, which
@@ -841,7 +841,7 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
 };
 
-/** The verifier's codes (src/server/verify/codes.ts), in the order of `VerifyCode`. */
+/** The verifier's codes (src/server/verdict/codes.ts), in the order of `VerifyCode`. */
 export const VERIFY_DOCS: Record<VerifyCode, ErrorDoc> = {
   E168: {
     means: 'The issuer could not be verified.',

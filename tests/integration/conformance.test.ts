@@ -4,7 +4,7 @@ import { bake } from '../../src/server/openbadges/baking';
 import { FetchBudget } from '../../src/server/outbound/fetch';
 import { docSource, type DocSource } from '../../src/server/verify/doc-source';
 import { toVerifyInput } from '../../src/server/verify/input';
-import type { VerificationReport } from '../../src/server/verify/report';
+import type { VerificationReport } from '../../src/server/verdict/report';
 import { verifyBadge, type VerifyInput } from '../../src/server/verify/verify';
 import { b64, PNG } from './issuing-helpers';
 import { BAKED_SVG_URLS, UNBAKED } from '../support/bakery-fixtures';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_OF, type VerifyCode } from '../../src/server/verify/codes';
+import { ITEM_OF, type VerifyCode } from '../../src/server/verdict/codes';
 import {
   allowStandIn,
   hostedTrio,

@@ -27,7 +27,8 @@ type Report = {
   badge_information: Record<string, unknown>;
 };
 
-async function verifyRoute(body: Record<string, unknown>, emails: string[] = []) {
+/** `held`: whether the answer joins the held reports (not where the bytes changed depend on the run's key). */
+async function verifyRoute(body: Record<string, unknown>, emails: string[] = [], held = true) {
   const res = await exports.default.fetch(`${BASE}/api/v1.0/openbadge/v2/Wallet/Public/Verification`, {
     method: 'POST',
     headers: {
@@ -37,11 +38,12 @@ async function verifyRoute(body: Record<string, unknown>, emails: string[] = [])
     body: JSON.stringify({ ...body, verification_mail: emails }),
   });
   expect(res.status).toBe(200);
-  return recordReport((await res.json()) as Report);
+  const report = (await res.json()) as Report;
+  return held ? recordReport(report) : report;
 }
 
-const verifyPdf = (bytes: Uint8Array, emails: string[] = []) =>
-  verifyRoute({ input_type: 'pdf', pdf: bytesToBase64(bytes) }, emails);
+const verifyPdf = (bytes: Uint8Array, emails: string[] = [], held = true) =>
+  verifyRoute({ input_type: 'pdf', pdf: bytesToBase64(bytes) }, emails, held);
 
 /**
  * What every altered document answers: E179, nothing verified, no recipient warning beside it.
@@ -126,7 +128,8 @@ describe('a certificate PDF changed after it was signed (issue 33 item 4)', () =
     // In the header, the payload (its middle and its last character), at a separator, in the signature.
     const places = [3, h.length + 1 + Math.floor(p.length / 2), h.length + p.length, h.length, jws.length - 5];
     for (const at of places) {
-      const r = await verifyPdf(await reembed(pdf, 'credential.jws', flipBit(jws, at)));
+      // Whether a flipped bit still reads as base64url depends on this run's signature: not held.
+      const r = await verifyPdf(await reembed(pdf, 'credential.jws', flipBit(jws, at)), [], false);
       expect({ at, altered: r.verify_errors_code.includes('E179') }).toEqual({ at, altered: true });
       expectAltered(r, false);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../src/i18n/translator';
 import { downloadName } from '../../src/lib/file-names';
 import { gradePointAverage } from '../../src/server/certificates/gpa';
-import { acadPdfName } from '../../src/server/downloads/pdf-language';
+import { acadPdfName } from '../../src/server/certificates/pdf-language';
 
 const row = (grade: string, credits = 2) => ({ grade, credits });
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { issuerDocument } from '../../src/server/openbadges/documents';
 import { obUrls } from '../../src/server/openbadges/urls';
-import { assertionOriginAllowed, originsPolicyProblem } from '../../src/server/verify/checks/checkHostedOrigin';
+import {
+  assertionOriginAllowed,
+  originsPolicyProblem,
+} from '../../src/server/openbadges/verify/steps/checkHostedOrigin';
 
 const issuer = {
   id: 'i1',

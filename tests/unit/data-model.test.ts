@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeDoc } from '../../src/server/verify/ld/normalize';
-import { extensionsVerdict } from '../../src/server/verify/model/extensions';
-import { validateNode } from '../../src/server/verify/model/validate';
-import { isDataUri, isDateTime, isEmail, isIri, isUrl } from '../../src/server/verify/model/values';
+import { normalizeDoc } from '../../src/server/openbadges/verify/ld/normalize';
+import { extensionsVerdict } from '../../src/server/openbadges/verify/model/extensions';
+import { validateNode } from '../../src/server/openbadges/verify/model/validate';
+import { isDataUri, isDateTime, isEmail, isIri, isUrl } from '../../src/server/openbadges/verify/model/values';
 
 type Obj = Record<string, unknown>;
 const C = new URL('../fixtures/conformance/', import.meta.url);

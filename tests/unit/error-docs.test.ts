@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import { ERROR_DOCS, VERIFY_DOCS, type ErrorDoc } from '../../src/server/error-docs';
 import { ERRORS, type ErrorCode } from '../../src/server/errors';
-import { ITEM_OF, type VerifyCode } from '../../src/server/verify/codes';
+import { ITEM_OF, type VerifyCode } from '../../src/server/verdict/codes';
 import lock from './error-codes.lock.json' with { type: 'json' };
 
 /*
@@ -60,7 +60,7 @@ function markdown(): string {
     '# Error codes',
     '',
     'Generated from `src/server/error-docs.ts`, the catalogues (`src/server/errors.ts`,',
-    '`src/server/verify/codes.ts`) and the English messages by `tests/unit/error-docs.test.ts`; do not',
+    '`src/server/verdict/codes.ts`) and the English messages by `tests/unit/error-docs.test.ts`; do not',
     'edit it by hand (`npx vitest run tests/unit/error-docs.test.ts -u` writes it again). Codes are',
     'permanent: a code is never renamed, renumbered or reused (`tests/unit/error-codes.lock.json`).',
     'Messages are translated into all nine languages; the English one is shown here.',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeDoc } from '../../src/server/verify/ld/normalize';
+import { normalizeDoc } from '../../src/server/openbadges/verify/ld/normalize';
 
 const C = new URL('../fixtures/conformance/', import.meta.url);
 const read = (p: string) => JSON.parse(readFileSync(new URL(p, C), 'utf8')) as Record<string, unknown>;

@@ -1,15 +1,15 @@
 import { createHash, createSign, generateKeyPairSync } from 'node:crypto';
 import { CompactSign, importPKCS8 } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { assertionOriginAllowed } from '../../src/server/verify/checks/checkHostedOrigin';
-import { keyOwnerProblem } from '../../src/server/verify/checks/checkKeyOwner';
-import { matchRecipient } from '../../src/server/verify/checks/checkRecipient';
-import { verifyRs256 } from '../../src/server/verify/checks/checkSignature';
-import { checkDates } from '../../src/server/verify/dates';
-import type { BadJws } from '../../src/server/verify/jws-parse';
-import { parseJws } from '../../src/server/verify/jws-parse';
-import type { BadJson } from '../../src/server/verify/safe-json';
-import { parseBadgeJson } from '../../src/server/verify/safe-json';
+import { assertionOriginAllowed } from '../../src/server/openbadges/verify/steps/checkHostedOrigin';
+import { keyOwnerProblem } from '../../src/server/openbadges/verify/steps/checkKeyOwner';
+import { matchRecipient } from '../../src/server/verdict/recipient';
+import { verifyRs256 } from '../../src/server/openbadges/verify/steps/checkSignature';
+import { checkDates } from '../../src/server/verdict/dates';
+import type { BadJws } from '../../src/server/openbadges/verify/jws-parse';
+import { parseJws } from '../../src/server/openbadges/verify/jws-parse';
+import type { BadJson } from '../../src/server/verdict/safe-json';
+import { parseBadgeJson } from '../../src/server/verdict/safe-json';
 
 const b64u = (s: string) => Buffer.from(s).toString('base64url');
 const reasonOf = (fn: () => unknown) => {

@@ -1,3 +1,7 @@
+import { base64url } from '../../lib/base64';
+
+// Written once in lib/base64.ts; named here for the token code that uses it.
+export { base64url };
 import { bytesToHex } from '../../lib/bytes';
 
 /** Random secrets and their stored digests: tokens are kept only as SHA-256 (security guide SES-01). */
@@ -14,10 +18,4 @@ export function newId(): string {
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
   return bytesToHex(new Uint8Array(digest));
-}
-
-export function base64url(bytes: Uint8Array): string {
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

@@ -1,7 +1,7 @@
 import { toLanguage } from '../../i18n/languages';
 import { translatorFor } from '../../i18n/translator';
 import type { AcadDocRow } from '../db/rows';
-import { acadPdfName } from '../downloads/pdf-language';
+import { acadPdfName } from './pdf-language';
 import { qrPng } from '../images/qr';
 import { hostedService } from '../hosted/service';
 import { walletUrl } from '../http/wallet-url';

@@ -3,7 +3,7 @@ import * as fontkit from 'fontkit';
 import { htmlLang, type Language } from '../../i18n/languages';
 import { fontRunsFor } from '../fonts/load';
 import { drawShaped, shapedWidth } from '../fonts/pdf-shaping';
-import type { CertificateText } from './pdf-language';
+import type { CertificateText } from '../certificates/pdf-language';
 
 export interface CertificateInput {
   recipient: string;

@@ -9,7 +9,7 @@ import { badgePng } from '../share/badge-png';
 import type { Language } from '../../i18n/languages';
 import type { Translate } from '../../i18n/translator';
 import { renderCertificate } from './pdf';
-import { certificateText, pdfRecipientName } from './pdf-language';
+import { certificateText, pdfRecipientName } from '../certificates/pdf-language';
 import { qrPng, qrSvg } from '../images/qr';
 import { ob3CredentialOf } from '../ob3/issue/service';
 import { bakeOb3Png } from '../openbadges/baking';

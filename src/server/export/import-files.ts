@@ -1,6 +1,6 @@
 import { CONFIG } from '../config';
 import { AppError } from '../errors';
-import { JSON_LIMITS } from '../verify/safe-json';
+import { JSON_LIMITS } from '../verdict/safe-json';
 import type { ArchiveEntry } from './unzip';
 
 /** Where an export keeps what can be imported again: a baked badge, or a credential as received. */

@@ -1,5 +1,5 @@
 import { DOMParser, type Element, type Node, onErrorStopParsing, ParseError } from '@xmldom/xmldom';
-import { LIMITS } from '../openbadges/baking';
+import { IMAGE_LIMITS as LIMITS } from '../../lib/limits';
 import { ATTRIBUTES, ELEMENTS, SVG_NS, TEXT_ATTRIBUTES, XLINK_NS, XML_ATTRIBUTES, XML_NS } from './svg-allow';
 import { isSafeCss } from './svg-css';
 

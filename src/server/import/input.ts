@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 import { formatOf } from '../verify/format';
 import { fromBase64, toVerifyInput, type VerifyInput } from '../verify/input';
-import { JSON_LIMITS } from '../verify/safe-json';
+import { JSON_LIMITS } from '../verdict/safe-json';
 
 export interface ImportRequest {
   image?: string | undefined;

@@ -1,7 +1,7 @@
 import { FetchBudget } from '../outbound/fetch';
 import { docSource } from '../verify/doc-source';
-import { normalizeDoc } from '../verify/ld/normalize';
-import { revocationEntry } from '../verify/revocation';
+import { normalizeDoc } from '../openbadges/verify/ld/normalize';
+import { revocationEntry } from '../verdict/revocation';
 import { fromText, type VerifyInput } from '../verify/input';
 import { verifyBadge } from '../verify/verify';
 import { importRepo, type ReverifyRow, type ReverifyVerdict } from './repo';

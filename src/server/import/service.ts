@@ -7,10 +7,9 @@ import { throttle } from '../http/throttle';
 import { OB_PREFIX } from '../openbadges/urls';
 import { ob3Urls } from '../ob3/issue/urls';
 import { FetchBudget } from '../outbound/fetch';
-import { parseIsoDate } from '../verify/dates';
+import { parseIsoDate } from '../verdict/dates';
 import { docSource } from '../verify/doc-source';
-import { formatOf } from '../verify/format';
-import type { VerificationReport } from '../verify/report';
+import type { VerificationReport } from '../verdict/report';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { badgeClassImage } from './class-image';
 import { displayImage } from './image';
@@ -80,7 +79,8 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
 
   const dates = docs.dates ?? { issuedOn: docs.assertion['issuedOn'], expires: docs.assertion['expires'] };
   const issuedOn = parseIsoDate(dates.issuedOn) ?? now;
-  const format = docs.ob3 ? 'ob3' : formatOf(docs.assertion) === 'blockcerts' ? 'blockcerts' : 'ob2';
+  // The format the verification detected (issue 36: decided once, not read again here).
+  const format = docs.format ?? 'ob2';
   // An OB 3.0 credential by URL is kept as it was read there: its VC-JWT, or its JSON.
   const rawCredential = raw ?? (docs.ob3 ? (docs.ob3.jwt ?? JSON.stringify(docs.ob3.credential)) : null);
   // A VC need not have an id: then the credential itself names it (the same one twice is a duplicate).

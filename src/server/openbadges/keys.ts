@@ -1,4 +1,4 @@
-import { base64url } from '../auth/tokens';
+import { base64url } from '../../lib/base64';
 
 /**
  * RSA 3072-bit keys (security guide JWS-06: at least 2048; ASVS prefers 3072 for 128-bit strength,

@@ -1,14 +1,13 @@
 import { sha256Hex } from '../auth/tokens';
-import type { VerificationReport } from './report';
-import { ttlMap } from './ttl-map';
+import type { VerificationReport } from '../verdict/report';
+import { ttlMap, VERIFY_CACHE_MS } from '../verdict/ttl-map';
 import type { VerifyInput } from './input';
 
 /**
- * Verification results are kept 60 seconds per isolate, keyed by the input and the addresses
- * checked: a page that shows the same badge to many visitors does not refetch the issuer's chain
- * each time, and a revocation is seen within a minute.
+ * Verification results are kept 60 seconds per isolate (VERIFY_CACHE_MS), keyed by the input and
+ * the addresses checked: a page that shows the same badge to many visitors does not refetch the
+ * issuer's chain each time, and a revocation is seen within a minute.
  */
-export const VERIFY_CACHE_MS = 60_000;
 const results = ttlMap<Promise<VerificationReport>>(VERIFY_CACHE_MS, 500);
 
 export async function cachedVerification(

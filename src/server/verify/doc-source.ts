@@ -6,17 +6,12 @@ import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
 import { outboundPolicy } from '../outbound/policy';
 import { OutboundRefused } from '../outbound/url-policy';
-import { looksLikeJws } from './jws-parse';
-import { BadJson, parseBadgeJson } from './safe-json';
+import { looksLikeJws } from '../openbadges/verify/jws-parse';
+import type { Doc, DocSource } from '../verdict/source';
+import { BadJson, parseBadgeJson } from '../verdict/safe-json';
 
-/** One document of the chain: found, gone (HTTP 410, a revoked hosted assertion), or a failure. */
-export type Doc =
-  | { kind: 'ok'; url: string; doc: Record<string, unknown> }
-  | { kind: 'gone'; url: string; doc: Record<string, unknown> | null }
-  | { kind: 'missing'; url: string }
-  | { kind: 'refused'; url: string }
-  | { kind: 'unreachable'; url: string }
-  | { kind: 'unreadable'; url: string; jwt?: string };
+// The shapes every format's steps read (verdict/source.ts); this is where they are read from.
+export type { Doc, DocSource } from '../verdict/source';
 
 const MAX_DOC_BYTES = 256 * 1024;
 
@@ -25,7 +20,7 @@ const MAX_DOC_BYTES = 256 * 1024;
  * outbound guard refuses our own host, and there is no reason to go out and back in), everything
  * else through the guarded fetch, within one budget per verification.
  */
-export function docSource(env: Env, budget = new FetchBudget()) {
+export function docSource(env: Env, budget = new FetchBudget()): DocSource {
   const own = new URL(env.PUBLIC_BASE_URL).origin;
   const policy = outboundPolicy(env);
   const hosted = hostedService(env);
@@ -119,5 +114,3 @@ export function docSource(env: Env, budget = new FetchBudget()) {
     },
   };
 }
-
-export type DocSource = ReturnType<typeof docSource>;

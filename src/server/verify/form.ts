@@ -1,7 +1,7 @@
 import { bytesToBase64 } from '../../lib/base64';
 import { CONFIG_LIMITS } from '../../lib/limits';
 import type { VerificationRequest } from './input';
-import { buildReport, EMPTY_INFO, type VerificationReport } from './report';
+import { buildReport, EMPTY_INFO, type VerificationReport } from '../verdict/report';
 import { verifyRequest } from './service';
 
 /**

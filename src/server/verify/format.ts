@@ -1,6 +1,6 @@
-import { looksLikeJws } from './jws-parse';
+import { looksLikeJws } from '../openbadges/verify/jws-parse';
 import { obVersionOf } from '../ld/contexts';
-import { BadJson, parseBadgeJson } from './safe-json';
+import { BadJson, parseBadgeJson } from '../verdict/safe-json';
 
 type Obj = Record<string, unknown>;
 

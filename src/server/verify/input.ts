@@ -1,12 +1,12 @@
 import { base64ToBytes } from '../../lib/base64';
 import { BakeError, unbake } from '../openbadges/baking';
 import { OB_PREFIX } from '../openbadges/urls';
-import { looksLikeJws } from './jws-parse';
-import { BadJson, parseBadgeJson } from './safe-json';
+import { looksLikeJws } from '../openbadges/verify/jws-parse';
+import type { VerifyInput } from '../verdict/source';
+import { BadJson, parseBadgeJson } from '../verdict/safe-json';
 
-/** What can be verified: a hosted assertion's URL, its JSON, or a signed badge's compact JWS. */
-export type VerifyInput =
-  { kind: 'url'; url: string } | { kind: 'json'; doc: Record<string, unknown> } | { kind: 'jws'; text: string };
+// Defined with the other shapes every format shares (verdict/source.ts); named here for the readers.
+export type { VerifyInput } from '../verdict/source';
 
 /** What Public/Verification accepts (spec §7 input_type, plus the forms a person can drop in). */
 export interface VerificationRequest {

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import { OB_PREFIX } from '../openbadges/urls';
 import { fromBase64, fromText, type VerifyInput } from './input';
-import { jwsReadable } from './jws-parse';
+import { jwsReadable } from '../openbadges/verify/jws-parse';
 import { attachedFiles, type AttachedFile } from './pdf-credential';
 
 /** A PDF whose signed credential is attached but no longer reads as one: altered or damaged (E179). */

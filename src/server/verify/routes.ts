@@ -2,7 +2,7 @@ import { CONFIG } from '../config';
 import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { envelopeOf, jsonBody, okReply } from '../http/openapi';
-import type { VerificationReport } from './report';
+import type { VerificationReport } from '../verdict/report';
 import { clientKey } from '../http/throttle';
 import { verifyRequest } from './service';
 import { apiRouter } from '../http/router';

@@ -1,3 +1,5 @@
+import { IMAGE_LIMITS } from '../../../lib/limits';
+
 /**
  * Why an image could not be baked or unbaked. Stable reasons, mapped to the API's error codes by
  * the routes that accept images (issuer uploads, badge import).
@@ -35,11 +37,5 @@ export interface Unbaked {
   ob3?: boolean;
 }
 
-/** Caps that hold for every image we read or write. */
-export const LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  maxPayloadBytes: 1024 * 1024,
-  maxChunks: 4096,
-  maxTextChunks: 64,
-  maxSide: 8192,
-} as const;
+/** Caps that hold for every image we read or write (lib/limits.ts). */
+export const LIMITS = IMAGE_LIMITS;
