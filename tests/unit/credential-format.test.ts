@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatOf, formatOfJws } from '../../src/server/verify/format';
+import { formatOf, formatOfJws } from '../../src/server/verify/detect';
 
 const C = new URL('../fixtures/conformance/', import.meta.url);
 const read = (p: string) => JSON.parse(readFileSync(new URL(p, C), 'utf8')) as Record<string, unknown>;

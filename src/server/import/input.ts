@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
-import { formatOf } from '../verify/format';
+import { formatOf } from '../verify/detect';
 import { fromBase64, toVerifyInput, type VerifyInput } from '../verify/input';
 import { JSON_LIMITS } from '../verdict/safe-json';
 

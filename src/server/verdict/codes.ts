@@ -155,6 +155,12 @@ export type VerifyCode =
 
 export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
 
+/**
+ * Where a step belongs in the report: reading and checking the credential itself, one of the four
+ * items, or what is reported beside them (extensions, endorsements).
+ */
+export type Group = 'credential' | Item | 'extras';
+
 /** Where each code fails the report: one item, all four, or none (a warning that only informs). */
 export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E168: 'issued_by',

@@ -1,9 +1,11 @@
 import type { AcadDocKind } from '../db/schema';
-import { ITEM_OF, type Item, type VerifyCode } from './codes';
+import { ITEM_OF, type Group, type Item, type VerifyCode } from './codes';
 
 /** One line of the report per check, in the order they ran (architecture rule 4). */
 export interface CheckResult {
   check: string;
+  /** The part of the report it belongs to: the credential itself, one of the four items, or extras. */
+  group: Group;
   outcome: 'pass' | 'fail' | 'skip';
   code: VerifyCode | null;
   severity: 'error' | 'warning' | 'info';
@@ -99,5 +101,7 @@ export const EMPTY_INFO: BadgeInformation = {
  * changed so that it is no JWS any more): altered or damaged, nothing of it read (E179).
  */
 export function alteredReport(check: string): VerificationReport {
-  return buildReport(EMPTY_INFO, {}, ['E179'], false, [{ check, outcome: 'fail', code: 'E179', severity: 'error' }]);
+  return buildReport(EMPTY_INFO, {}, ['E179'], false, [
+    { check, group: 'credential', outcome: 'fail', code: 'E179', severity: 'error' },
+  ]);
 }

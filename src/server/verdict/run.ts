@@ -20,14 +20,15 @@ export async function runPlan<F, D>(
   deps: D,
   before: CheckResult[] = [],
 ): Promise<Ran<F>> {
-  let facts = start;
+  // Frozen (shallowly) so that a step that writes into what it was given fails at once.
+  let facts = Object.freeze({ ...start });
   const results = [...before];
   let unverifiable = false;
   for (const step of plan) {
     const found = await step.run(facts, deps);
-    if (found.out) facts = { ...facts, ...found.out };
+    if (found.out) facts = Object.freeze({ ...facts, ...found.out });
     if (found.outcome === 'fail' && found.unverifiable) unverifiable = true;
-    results.push(resultOf(step.name, found));
+    results.push(resultOf(step, found));
   }
   return { facts, results, unverifiable };
 }

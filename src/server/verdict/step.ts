@@ -1,4 +1,4 @@
-import type { Item, VerifyCode } from './codes';
+import type { Group, VerifyCode } from './codes';
 import type { CheckResult } from './report';
 
 /** What one step found: passed, not applicable (its prerequisite failed), or failed with a code. */
@@ -10,11 +10,8 @@ export type Finding =
 /** A finding, and what the step produced for the steps after it (merged into their facts). */
 export type Outcome<F> = Finding & { readonly out?: Partial<F> };
 
-/**
- * Where a step belongs in the spec's report: reading and checking the credential itself, one of
- * the four items, or what is reported beside them (extensions, endorsements).
- */
-export type Group = 'credential' | Item | 'extras';
+// Named here too for the steps that declare theirs.
+export type { Group } from './codes';
 
 /**
  * One named step of a format's verification (cert-verifier-js's shape: steps chosen per format,
@@ -40,9 +37,12 @@ export const passWith = (note: VerifyCode): Finding => ({ outcome: 'pass', note 
 /** A finding with what the step produced. */
 export const withOut = <F>(finding: Finding, out: Partial<F>): Outcome<F> => ({ ...finding, out });
 
-/** The report line of a finding: errors are E codes, warnings W codes, the rest is information. */
-export function resultOf(name: string, f: Finding): CheckResult {
+/**
+ * The report line of a step's finding, under its group: errors are E codes, warnings W codes, the
+ * rest is information.
+ */
+export function resultOf(step: { name: string; group: Group }, f: Finding): CheckResult {
   const code = f.outcome === 'fail' ? f.code : f.outcome === 'pass' ? (f.note ?? null) : null;
   const severity = code?.startsWith('E') ? 'error' : code ? 'warning' : 'info';
-  return { check: name, outcome: f.outcome, code, severity };
+  return { check: step.name, group: step.group, outcome: f.outcome, code, severity };
 }

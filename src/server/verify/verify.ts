@@ -1,52 +1,15 @@
-import { blockcertsVerifier } from '../blockcerts/verify';
-import { ob3Verifier } from '../ob3/verify';
-import { ob2Verifier } from '../openbadges/verify';
 import { FetchBudget } from '../outbound/fetch';
 import { checkDates } from '../verdict/dates';
-import type { VerifyDeps } from '../verdict/deps';
-import type { Detected } from '../verdict/detected';
-import type { FormatVerifier } from '../verdict/format';
 import type { Presented, VerifiedDocs } from '../verdict/present';
 import { buildReport, EMPTY_INFO, type CheckResult, type VerificationReport } from '../verdict/report';
-import { runPlan } from '../verdict/run';
 import type { DocSource, VerifyInput } from '../verdict/source';
 import { detect } from './detect';
 import { docSource } from './doc-source';
+import { verifyDetected } from './formats';
 
 // Named here too for callers of verifyBadge.
 export type { VerifyInput } from '../verdict/source';
 export type { VerifiedDocs } from '../verdict/present';
-
-/** What one format's steps gave: the lines in order, HV-08, and what the format shows. */
-interface Verified {
-  results: CheckResult[];
-  unverifiable: boolean;
-  shown: Presented | null;
-}
-
-async function verifyAs<K extends Detected['format'], F, D extends VerifyDeps>(
-  format: FormatVerifier<K, F, D>,
-  detected: Extract<Detected, { format: K }>,
-  base: VerifyDeps,
-): Promise<Verified> {
-  const { facts, deps } = format.start(detected, base);
-  const ran = await runPlan(format.plan, facts, deps, detected.lines);
-  return { results: ran.results, unverifiable: ran.unverifiable, shown: format.present(ran.facts, deps) };
-}
-
-/** The format's steps for what detection decided; a refused format has only detection's lines. */
-function verifyDetected(d: Detected, deps: VerifyDeps): Promise<Verified> {
-  switch (d.format) {
-    case 'ob2':
-      return verifyAs(ob2Verifier, d, deps);
-    case 'ob3':
-      return verifyAs(ob3Verifier, d, deps);
-    case 'blockcerts':
-      return verifyAs(blockcertsVerifier, d, deps);
-    case 'refused':
-      return Promise.resolve({ results: d.lines, unverifiable: false, shown: null });
-  }
-}
 
 /**
  * Verifies an Open Badges 2.0 assertion, a Blockcerts credential or an Open Badges 3.0 credential
