@@ -23,7 +23,7 @@ import { requestTiming } from './middleware/timing';
 import { walletRoutes } from './wallet/routes';
 import { downloadRoutes } from './downloads/routes';
 import { acadDownloadRoutes } from './certificates/download-routes';
-import { blockcertsDownloadRoutes } from './blockcerts/download-routes';
+import { blockcertsDownloadRoutes } from './downloads/blockcerts-routes';
 import { blockcertsRoutes } from './blockcerts/routes';
 import { shareRoutes } from './share/routes';
 import { walletPrefsRoutes } from './wallet/prefs-routes';

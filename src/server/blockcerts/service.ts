@@ -1,8 +1,6 @@
-import { acadPdfRepo } from '../certificates/pdf-repo';
 import { validKey, addressOf } from '../chain/sign';
 import { AppError } from '../errors';
 import { issuingRepo } from '../issuing/repo';
-import { ownedBadge } from '../wallet/service';
 import { credentialRepo, type StoredCredential } from './credential-repo';
 import { issuerProfileDocument, revocationListDocument } from './profile';
 import { bcUrls } from './urls';
@@ -77,24 +75,15 @@ export function blockcertsService(env: Env) {
      * live; 404 for anyone else; 409 E409118 while it waits for the nightly anchoring; once
      * revoked, 410 (E410180 badge, E410181 document): a revoked credential is not handed out.
      */
-    async download(kind: 'badge' | 'acad_doc', id: string, accountId: string) {
-      let name: string;
-      let issuedOn: number;
-      if (kind === 'badge') {
-        const b = await ownedBadge(env.DB, id, accountId);
-        if (b.acceptStatus === 0 || !b.isBlockchain) throw new AppError('E404101');
-        if (b.revokedAt) throw new AppError('E410180');
-        ({ name, issuedOn } = b);
-      } else {
-        const d = accountId ? await acadPdfRepo(env.DB).owned(id, accountId) : null;
-        if (!d || d.deletedAt) throw new AppError('E404108');
-        if (d.revokedAt) throw new AppError('E410181');
-        ({ title: name, issuedOn } = d);
-      }
+    /**
+     * The anchored credential of a badge or document, for its owner's download (downloads/ checks
+     * whose it is first): 404 while there is none, 409 E409118 while it waits for the nightly batch.
+     */
+    async anchoredDocument(kind: 'badge' | 'acad_doc', id: string) {
       const c = await repo.bySubject(id);
       if (!c) throw new AppError(kind === 'badge' ? 'E404101' : 'E404108');
       if (!anchored(c)) throw new AppError('E409118');
-      return { name, issuedOn, doc: served(c) };
+      return served(c);
     },
   };
 }

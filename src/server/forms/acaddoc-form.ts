@@ -3,7 +3,7 @@ import { path } from '../../lib/paths';
 import { setCertificatePublic } from '../certificates/acad-service';
 import { acadDownloadService, acadPdfFile } from '../certificates/download-service';
 import { blockchainFile } from '../blockcerts/file';
-import { blockcertsService } from '../blockcerts/service';
+import { blockchainDownload } from '../downloads/blockcerts';
 import { sendFile } from '../http/file';
 import { leaveFlash } from './flash';
 import { parseFields, type FormHandler } from './page-form';
@@ -26,7 +26,7 @@ export const acadDocForm: FormHandler = async (c, field) => {
     return sendFile(c, acadPdfFile(await acadDownloadService(c.env).pdf(id, user.accountId)));
   }
   if (field('action') === 'blockchain') {
-    const r = await blockcertsService(c.env).download('acad_doc', id, user.accountId);
+    const r = await blockchainDownload(c.env, 'acad_doc', id, user.accountId);
     return sendFile(c, blockchainFile(r));
   }
   const { is_public } = parseFields(body, { is_public: field('is_public') });

@@ -1,5 +1,5 @@
 import { path } from '../../lib/paths';
-import { blockcertsService } from '../blockcerts/service';
+import { blockchainDownload } from '../downloads/blockcerts';
 import { blockchainFile } from '../blockcerts/file';
 import { badgeFile } from '../downloads/files';
 import { DOWNLOAD_KINDS, type DownloadKind } from '../downloads/offered';
@@ -21,7 +21,7 @@ export const badgeDownloadForm: FormHandler = async (c, field) => {
   const id = c.req.param('id') ?? '';
   const action = field('action');
   if (action === 'blockchain') {
-    return sendFile(c, blockchainFile(await blockcertsService(c.env).download('badge', id, user.accountId)));
+    return sendFile(c, blockchainFile(await blockchainDownload(c.env, 'badge', id, user.accountId)));
   }
   if (!isKind(action)) throw new AppError('E400100');
   return sendFile(c, await badgeFile(c, action, id, user.accountId));

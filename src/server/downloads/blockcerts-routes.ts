@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { sendFile } from '../http/file';
-import { BLOCKCERTS_TYPE, blockchainFile } from './file';
+import { BLOCKCERTS_TYPE, blockchainFile } from '../blockcerts/file';
 import { SIGNED_IN } from '../auth/rules';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../http/openapi';
 import { apiRouter } from '../http/router';
-import { blockcertsService } from './service';
+import { blockchainDownload } from './blockcerts';
 
 const { router, route } = apiRouter(SIGNED_IN);
 
@@ -44,18 +44,8 @@ function file(c: Context<AppEnv>, r: { name: string; issuedOn: number; doc: obje
 /** The owner's blockchain certificate downloads (spec §1, §7): their own badges and documents only. */
 export const blockcertsDownloadRoutes = router
   .openapi(badge, async (c) =>
-    file(
-      c,
-      await blockcertsService(c.env).download('badge', c.req.valid('json').assertion_id, c.var.user?.accountId ?? ''),
-    ),
+    file(c, await blockchainDownload(c.env, 'badge', c.req.valid('json').assertion_id, c.var.user?.accountId ?? '')),
   )
   .openapi(acadDoc, async (c) =>
-    file(
-      c,
-      await blockcertsService(c.env).download(
-        'acad_doc',
-        c.req.valid('json').assertion_id,
-        c.var.user?.accountId ?? '',
-      ),
-    ),
+    file(c, await blockchainDownload(c.env, 'acad_doc', c.req.valid('json').assertion_id, c.var.user?.accountId ?? '')),
   );
