@@ -3,3 +3,4 @@ export function importsOf(file: string, text: string, target: RegExp, root?: str
 export function repoImports(file: string, text: string, root?: string): string[];
 export function routerImports(file: string, text: string, root?: string): string[];
 export function holdsSql(file: string, text: string): boolean;
+export function makesMiddleware(file: string, text: string): boolean;

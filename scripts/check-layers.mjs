@@ -5,6 +5,8 @@
 // - depcruise sees imports, not text: no file under src/ holds SQL unless it is a repo or under
 //   src/server/db/ (the batch helpers and the shared visibility rules). SQL only in repos.
 // - The benches are tools, not a library: nothing under scripts/ or tests/ imports bench/.
+// - Middleware lives in one folder: no file under src/server outside src/server/middleware/ makes
+//   one (a function returning a Hono MiddlewareHandler, or createMiddleware). app.ts only names the type.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +32,20 @@ const SQL = [
   /\bUPDATE\s+\w+\s+SET\b/,
   /\bDELETE\s+FROM\s+\w/,
 ];
+/** Making a middleware: a function typed to return a Hono MiddlewareHandler, or createMiddleware. */
+const MAKES_MIDDLEWARE = [
+  /\)\s*:\s*MiddlewareHandler\b/,
+  /\bcreateMiddleware\s*\(/,
+  /=\s*\(\)\s*:\s*MiddlewareHandler\b/,
+];
+/** Where middleware may be made. */
+const MIDDLEWARE_HOME = /^src\/server\/middleware\//;
+
+/** Whether a server file outside middleware/ makes a middleware. */
+export function makesMiddleware(file, text) {
+  return /^src\/server\//.test(file) && !MIDDLEWARE_HOME.test(file) && MAKES_MIDDLEWARE.some((re) => re.test(text));
+}
+
 /** Where SQL may be written. */
 const SQL_HOME = /^src\/server\/(?:db\/|.+[/-]repo\.ts$)/;
 
@@ -94,12 +110,17 @@ function main() {
     ...files('src', code)
       .filter((file) => holdsSql(file, read(file)))
       .map((file) => `sql-only-in-repos: ${file}`),
+    ...files('src/server', ['.ts'])
+      .filter((file) => makesMiddleware(file, read(file)))
+      .map((file) => `middleware-in-one-folder: ${file}`),
     ...['scripts', 'tests']
       .flatMap((dir) => files(dir, code))
       .flatMap((file) => importsOf(file, read(file), BENCH).map((to) => `no-bench-imports: ${file} → ${to}`)),
   ];
   if (violations.length === 0) {
-    console.log('✔ layers: no page imports a repo or a router, SQL only in repos, nothing imports the benches');
+    console.log(
+      '✔ layers: no page imports a repo or a router, SQL only in repos, middleware in one folder, nothing imports the benches',
+    );
     return;
   }
   for (const v of violations) console.error(`  error ${v}`);

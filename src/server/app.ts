@@ -4,10 +4,10 @@ import { publicAccountRoutes } from './accounts/public-routes';
 import { accountRoutes, loginRoutes } from './accounts/routes';
 import { secondStepRoutes } from './accounts/second-step-routes';
 import { passkeySignInRoutes } from './accounts/passkey-routes';
-import { authRoutes } from './auth/routes';
+import { authRoutes } from './sessions/logout-routes';
 import { endPortalSession } from './portal/logout';
 import { accessTokenRoutes, backchannelRoutes, portalFlowRoutes } from './portal/routes';
-import { loadSession } from './auth/session';
+import { loadSession } from './middleware/session';
 import { CONFIG } from './config';
 import type { AppEnv } from './context';
 import { notFound, onError } from './http/on-error';
@@ -18,6 +18,8 @@ import { OB_PREFIX } from './openbadges/urls';
 import { hostedRoutes } from './hosted/routes';
 import { validationHook } from './http/validation';
 import { guardPages } from './middleware/page-guard';
+import { portalProviders } from './portal/config';
+import { PORTAL_SESSION_COOKIE } from './portal/cookies';
 import { renderTiming } from './middleware/render-timing';
 import { requestTiming } from './middleware/timing';
 import { walletRoutes } from './wallet/routes';
@@ -48,17 +50,17 @@ import { acadDocRoutes, publicAcadDocRoutes } from './certificates/acad-routes';
 import { acadCardRoutes } from './certificates/card-routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
-import { edgeCache } from './edge-cache/middleware';
+import { edgeCache } from './middleware/edge-cache';
 import { CACHED_PAGE_PATHS, CACHED_IMAGE_PATHS } from './edge-cache/targets';
 import { d1Session } from './middleware/d1-session';
 import { locale } from './middleware/locale';
-import { maintenanceGate } from './maintenance/gate';
+import { maintenanceGate } from './middleware/maintenance-gate';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { mountApiDocs } from './system/openapi';
 import { systemRoutes } from './system/routes';
 import { devRoutes } from './system/dev-routes';
-import { formContext } from './forms/page-form';
+import { formContext } from './middleware/page-form';
 import { mountPageForms } from './forms/routes';
 import { OB3_API } from './ob3api/config';
 import { issuedCredential } from './ob3api/issued';
@@ -66,6 +68,9 @@ import { oauthRoutes } from './ob3api/oauth-routes';
 import { resourceRoutes, wellKnownRoutes } from './ob3api/resource-routes';
 import { ob3IssueRoutes } from './ob3/issue/routes';
 import { OB3_ISSUE_PREFIX } from './ob3/issue/urls';
+
+/** A portal user sent to a protected page signs in at the portal (spec §6). */
+const PORTAL_PAGES = { provider: (env: Env) => portalProviders(env)[0], sessionCookie: PORTAL_SESSION_COOKIE };
 
 /** The Astro side of the Worker, given by src/fetch.ts; tests run the API without it. */
 export interface Frontend {
@@ -137,7 +142,7 @@ const issuerApi = new OpenAPIHono<AppEnv>()
 /** The hosted Open Badges documents and images, for any verifier anywhere. */
 const hostedApi = new Hono<AppEnv>().route('/', hostedRoutes).route('/', hostImageRoutes).route('/', blockcertsRoutes);
 
-// Each router declares its access rule and body cap next to its routes (src/server/http/router.ts);
+// Each router declares its access rule and body cap next to its routes (src/server/middleware/router.ts);
 // tests/integration/route-rules.test.ts holds every mounted route against a table.
 const api = new OpenAPIHono<AppEnv>()
   .route('/', systemRoutes)
@@ -189,7 +194,7 @@ export function createServer(frontend?: Frontend) {
   app.get(`${BASE}/`, (c) => c.redirect(`${BASE}/init`, 302));
 
   if (frontend) {
-    app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages(), formContext());
+    app.use(`${BASE}/*`, frontend.assets, loadSession(), guardPages(PORTAL_PAGES), formContext());
     // Forms that work before JavaScript arrives (issue 25) post to their own pages.
     mountPageForms(app);
     // Public pages report their render time (Server-Timing `render`) for the benchmark.

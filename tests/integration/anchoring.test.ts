@@ -11,7 +11,7 @@ import { addressOf } from '../../src/server/chain/sign';
 import { rpc, RpcError } from '../../src/server/chain/rpc';
 import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession } from './helpers';
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
-import { DEV_ADMIN_TOKEN } from '../../src/server/issuing/auth';
+import { DEV_ADMIN_TOKEN } from '../../src/server/middleware/issuer-auth';
 
 // The nightly Blockcerts batch against the real anvil of this test run (tests/support/anvil-node.ts,
 // one per vitest process, so this file may switch its mining mode); setup.ts funded CHAIN_PRIVATE_KEY.

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCookie } from 'hono/cookie';
-import { cacheKey, GENERATIONS_HEADER } from '../../src/server/edge-cache/middleware';
+import { cacheKey, GENERATIONS_HEADER } from '../../src/server/middleware/edge-cache';
 import { keyGenerations, type VariantEnv } from '../../src/server/edge-cache/service';
 import { cacheTarget } from '../../src/server/edge-cache/targets';
 import { importRepo } from '../../src/server/import/repo';

@@ -1,6 +1,6 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../src/server/issuing/auth';
+import { DEV_ADMIN_TOKEN } from '../../src/server/middleware/issuer-auth';
 import { unbake } from '../../src/server/openbadges/baking';
 import { unique } from './helpers';
 import { awardTo, b64, getHosted, issuerCall, newIssuer } from './issuing-helpers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../src/server/issuing/auth';
+import { DEV_ADMIN_TOKEN } from '../../src/server/middleware/issuer-auth';
 import { env, issuerCall, newIssuer } from './issuing-helpers';
 
 const certified = async (issuerId: string) =>

@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import { DEV_ADMIN_TOKEN } from '../../src/server/issuing/auth';
+import { DEV_ADMIN_TOKEN } from '../../src/server/middleware/issuer-auth';
 import { chunk, png } from '../support/png';
 import { BASE, unique } from './helpers';
 

@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/server/context';
 import { guardPages } from '../../src/server/middleware/page-guard';
+import { portalProviders } from '../../src/server/portal/config';
+import { PORTAL_SESSION_COOKIE } from '../../src/server/portal/cookies';
 
 // The page guard (spec §6) in front of a stand-in page: a signed-out visitor of a wallet page goes
 // to LoginPage, or to the portal login when the browser says it belongs to a portal user (type 1).
@@ -12,7 +14,7 @@ const app = new Hono<AppEnv>()
     c.set('user', null);
     await next();
   })
-  .use('*', guardPages())
+  .use('*', guardPages({ provider: (e: Env) => portalProviders(e)[0], sessionCookie: PORTAL_SESSION_COOKIE }))
   .get('*', (c) => c.text('page'));
 
 const PORTAL = JSON.stringify([

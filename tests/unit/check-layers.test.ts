@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsSql, repoImports, routerImports } from '../../scripts/check-layers.mjs';
+import { holdsSql, makesMiddleware, repoImports, routerImports } from '../../scripts/check-layers.mjs';
 
 /** The .astro half of the layering rules (depcruise cannot parse .astro files). */
 describe('repoImports', () => {
@@ -72,5 +72,25 @@ const label = t('wallet.select_from'); const updated = { ...row, updatedAt };`;
     expect(holdsSql('src/server/wallet/service.ts', text)).toBe(false);
     // A repo's name alone is no licence: "reposition.ts" is not a repo.
     expect(holdsSql('src/server/wallet/reposition.ts', "'DELETE FROM x'")).toBe(true);
+  });
+});
+
+describe('makesMiddleware', () => {
+  const guard = `export function requireThing(): MiddlewareHandler<AppEnv> {\n  return async (c, next) => next();\n}`;
+  const arrow = `const requireDevToken = (): MiddlewareHandler<AppEnv> => async (c, next) => next();`;
+
+  it('finds a middleware made outside src/server/middleware/, as a function or an arrow', () => {
+    expect(makesMiddleware('src/server/issuing/auth.ts', guard)).toBe(true);
+    expect(makesMiddleware('src/server/system/dev-routes.ts', arrow)).toBe(true);
+    expect(makesMiddleware('src/server/edge-cache/x.ts', 'export const m = createMiddleware(async () => {});')).toBe(
+      true,
+    );
+  });
+
+  it('allows it in middleware/, and a type named elsewhere (the composition root)', () => {
+    expect(makesMiddleware('src/server/middleware/require-user.ts', guard)).toBe(false);
+    expect(makesMiddleware('src/server/app.ts', 'interface Frontend { assets: MiddlewareHandler<AppEnv>; }')).toBe(
+      false,
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { ANONYMOUS } from '../auth/rules';
+import { ANONYMOUS } from '../middleware/rules';
 import { ok } from '../http/envelope';
 import { envelope, envelopeOf, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { authenticationResponse } from '../passkeys/schemas';
 import {
   finishSecondStepWithPasskey,

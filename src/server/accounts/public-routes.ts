@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { requestPasswordLink, resetPassword } from './password-reset';
 import { activate, register } from './registration';
-import { apiRouter } from '../http/router';
-import { ANONYMOUS } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { ANONYMOUS } from '../middleware/rules';
 import { activateBody, createAccountBody, forgotBody, resetBody } from './schemas';
 
 const { router, route } = apiRouter(ANONYMOUS);

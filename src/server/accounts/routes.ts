@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
+import { ANONYMOUS, SIGNED_IN } from '../middleware/rules';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { profileImageUrl } from '../../lib/profile-image';
 import { accountInfo, agreeToTerms } from './account-service';
 import { signInWithPassword } from './second-step';

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { ANONYMOUS } from '../auth/rules';
+import { ANONYMOUS } from '../middleware/rules';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { finishSecondStep } from './second-step';
 import { secondStepBody } from './schemas';
 

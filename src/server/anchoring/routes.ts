@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
-import { requireAdminToken } from '../issuing/auth';
+import { apiRouter } from '../middleware/router';
+import { requireAdminToken } from '../middleware/issuer-auth';
 import { recentBatches } from './run';
 
 const { router, route } = apiRouter({ access: 'adminToken', guard: requireAdminToken(), maxBody: 1024 });

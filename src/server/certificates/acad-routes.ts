@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { ANONYMOUS, SIGNED_IN } from '../auth/rules';
+import { ANONYMOUS, SIGNED_IN } from '../middleware/rules';
 import { CONFIG } from '../config';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelopeOf, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { ACAD_SORTS, type AcadSort } from './sorts';
 import { listCertificates, ownedCertificate, publicCertificate, setCertificatePublic } from './acad-service';
 import type { CertificateItem, OwnerCertificate, PublicCertificate } from './present';

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { SIGNED_IN } from '../auth/rules';
+import { SIGNED_IN } from '../middleware/rules';
 import { AppError } from '../errors';
 import { jsonBody } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { sendFile } from '../http/file';
 import { acadDownloadService, acadPdfFile, PDF_RETRY_AFTER } from './download-service';
 

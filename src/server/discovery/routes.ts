@@ -5,8 +5,8 @@ import { clientKey, throttle } from '../http/throttle';
 import { splitKeywords } from './keywords';
 import { issuerPage, skillPage } from './pages-service';
 import { DEFAULT_SORT, searchLists, searchOverview, type Overview, type SearchKind } from './service';
-import { apiRouter } from '../http/router';
-import { ANONYMOUS } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { ANONYMOUS } from '../middleware/rules';
 
 // SRCH-02: public lists are throttled per client address (E429100), so nobody pages through
 // everything at machine speed; 120 a minute leaves a typing person far below the limit.

@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { sendFile } from '../http/file';
 import { BLOCKCERTS_TYPE, blockchainFile } from '../blockcerts/file';
-import { SIGNED_IN } from '../auth/rules';
+import { SIGNED_IN } from '../middleware/rules';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { blockchainDownload } from './blockcerts';
 
 const { router, route } = apiRouter(SIGNED_IN);

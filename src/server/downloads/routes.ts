@@ -7,8 +7,8 @@ import { envelope, jsonBody, okReply } from '../http/openapi';
 import { downloadService } from './service';
 import { badgeFile } from './files';
 import { sendFile } from '../http/file';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 /** SIGNED_IN has let only a signed-in caller through. */

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { base64ToBytes } from '../../lib/base64';
-import { signedInUser } from '../auth/require-user';
-import { SIGNED_IN } from '../auth/rules';
+import { signedInUser } from '../middleware/require-user';
+import { SIGNED_IN } from '../middleware/rules';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { clientKey } from '../http/throttle';
 import { importArchive } from './import';
 

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { signedInUser } from '../auth/require-user';
-import { SIGNED_IN } from '../auth/rules';
+import { signedInUser } from '../middleware/require-user';
+import { SIGNED_IN } from '../middleware/rules';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { attachment } from '../../lib/file-names';
 import { exportDownload, latestExport, startExport } from './service';
 

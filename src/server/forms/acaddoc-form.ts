@@ -5,8 +5,8 @@ import { acadDownloadService, acadPdfFile } from '../certificates/download-servi
 import { blockchainFile } from '../blockcerts/file';
 import { blockchainDownload } from '../downloads/blockcerts';
 import { sendFile } from '../http/file';
-import { leaveFlash } from './flash';
-import { parseFields, type FormHandler } from './page-form';
+import { leaveFlash } from '../middleware/form-flash';
+import { parseFields, type FormHandler } from '../middleware/page-form';
 
 const body = z.object({ is_public: z.enum(['true', 'false']) });
 

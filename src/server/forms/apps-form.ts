@@ -1,6 +1,6 @@
 import { path } from '../../lib/paths';
 import { disconnectApp } from '../ob3api/connected-apps';
-import type { FormHandler } from './page-form';
+import type { FormHandler } from '../middleware/page-form';
 
 /**
  * Settings, connected apps (issue 21): "Disconnect" without JavaScript. The page guard has signed

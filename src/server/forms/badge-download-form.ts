@@ -5,7 +5,7 @@ import { badgeFile } from '../downloads/files';
 import { DOWNLOAD_KINDS, type DownloadKind } from '../downloads/offered';
 import { AppError } from '../errors';
 import { sendFile } from '../http/file';
-import type { FormHandler } from './page-form';
+import type { FormHandler } from '../middleware/page-form';
 
 const isKind = (v: string): v is DownloadKind => (DOWNLOAD_KINDS as readonly string[]).includes(v);
 

@@ -1,6 +1,6 @@
 import { verifyEmailByLink } from '../settings/email-link-service';
-import { leaveFlash } from './flash';
-import type { FormHandler } from './page-form';
+import { leaveFlash } from '../middleware/form-flash';
+import type { FormHandler } from '../middleware/page-form';
 
 /**
  * /email/verification/{token} (issue 20): the button of the link in an added address's code mail.

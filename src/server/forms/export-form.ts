@@ -2,7 +2,7 @@ import { path } from '../../lib/paths';
 import { importArchive } from '../export/import';
 import { startExport } from '../export/service';
 import { clientKey } from '../http/throttle';
-import type { FormHandler } from './page-form';
+import type { FormHandler } from '../middleware/page-form';
 
 /**
  * Settings, export (issue 22), without JavaScript: "Export my wallet" (starting twice answers the

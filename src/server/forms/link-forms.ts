@@ -2,8 +2,8 @@ import { activate } from '../accounts/registration';
 import { activateBody } from '../accounts/schemas';
 import { redeemReceiveLink } from '../wallet/receive-link';
 import { receiveLinkBody } from '../wallet/receive-body';
-import { leaveFlash } from './flash';
-import { parseFields, type FormHandler } from './page-form';
+import { leaveFlash } from '../middleware/form-flash';
+import { parseFields, type FormHandler } from '../middleware/page-form';
 
 /*
  * The one-button pages of mailed links. Opening the link (a GET) changes nothing, so a mail scanner

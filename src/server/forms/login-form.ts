@@ -1,7 +1,7 @@
 import { safeRedirect } from '../../lib/paths';
 import { finishSecondStep, signInWithPassword } from '../accounts/second-step';
 import { loginBody, loginEmailBody, secondStepBody } from '../accounts/schemas';
-import { parseFields, type FormHandler } from './page-form';
+import { parseFields, type FormHandler } from '../middleware/page-form';
 
 /**
  * /login without JavaScript, in the spec's two steps. Step 1 checks the address as the API would

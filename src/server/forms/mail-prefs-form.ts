@@ -1,6 +1,6 @@
 import { saveReception } from '../settings/reception-service';
-import { leaveFlash } from './flash';
-import type { FormHandler } from './page-form';
+import { leaveFlash } from '../middleware/form-flash';
+import type { FormHandler } from '../middleware/page-form';
 
 /**
  * /verify/emailnotification?token=… (issue 20): the reception settings of every mail's footer link,

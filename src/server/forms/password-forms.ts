@@ -1,8 +1,8 @@
 import { path } from '../../lib/paths';
 import { requestPasswordLink, resetPassword } from '../accounts/password-reset';
 import { forgotBody, resetBody } from '../accounts/schemas';
-import { leaveFlash } from './flash';
-import { parseFields, type FormHandler } from './page-form';
+import { leaveFlash } from '../middleware/form-flash';
+import { parseFields, type FormHandler } from '../middleware/page-form';
 import type { FormName } from '../form-state';
 
 const done = (form: FormName, step: string, values: Record<string, string> = {}) => ({

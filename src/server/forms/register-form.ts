@@ -1,8 +1,8 @@
 import { path } from '../../lib/paths';
 import { register } from '../accounts/registration';
 import { createAccountBody } from '../accounts/schemas';
-import { leaveFlash } from './flash';
-import { parseFields, type FormHandler } from './page-form';
+import { leaveFlash } from '../middleware/form-flash';
+import { parseFields, type FormHandler } from '../middleware/page-form';
 
 /** The registration fields shown again after a failure or a step back (the passwords never are). */
 export const REGISTER_KEPT = ['last_name', 'first_name', 'email'] as const;

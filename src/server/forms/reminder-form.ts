@@ -1,6 +1,6 @@
 import { path } from '../../lib/paths';
 import { hideClaimableReminder } from '../wallet/prefs-service';
-import type { FormHandler } from './page-form';
+import type { FormHandler } from '../middleware/page-form';
 
 /**
  * The wallet list's "hide" on the badges-waiting reminder (spec §9), without JavaScript and before

@@ -1,7 +1,7 @@
 import { path } from '../../lib/paths';
 import { AppError } from '../errors';
 import { signOutOtherSessions, signOutSession } from '../sessions/service';
-import type { FormHandler } from './page-form';
+import type { FormHandler } from '../middleware/page-form';
 
 /**
  * Settings, sessions (issue 22): "Sign out" of one session and "Sign out everywhere else" without

@@ -2,7 +2,7 @@ import { path, safeRedirect } from '../../lib/paths';
 import { TERMS_VERSION } from '../../terms/versions';
 import { agreeToTerms } from '../accounts/account-service';
 import { termsBody } from '../accounts/schemas';
-import { parseFields, type FormHandler } from './page-form';
+import { parseFields, type FormHandler } from '../middleware/page-form';
 
 /**
  * The terms modal's "I Agree" without JavaScript (posted to /terms from any signed-in page): the

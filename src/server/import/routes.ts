@@ -1,12 +1,12 @@
 import { CONFIG } from '../config';
 import { z } from '@hono/zod-openapi';
-import { signedInUser } from '../auth/require-user';
+import { signedInUser } from '../middleware/require-user';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { clientKey } from '../http/throttle';
 import { importBadge } from './service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 // A baked image of up to 5 MB arrives base64-encoded (IMG-11).
 const { router, route } = apiRouter({ ...SIGNED_IN, maxBody: CONFIG.verifyBodyMaxBytes });

@@ -1,17 +1,17 @@
 import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { acadDocForIssuer, deleteAcadDoc, issueAcadDoc, reissueAcadDoc, revokeAcadDoc } from './acad-docs-service';
 import { acadDocBody, acadReissueBody, acadRevokeBody, templateBody, templatePatch } from './acad-schemas';
-import { requireIssuerKey } from './auth';
+import { issuerKeyGuard } from './key-guard';
 import { envelope, idParam } from './schemas';
 import { createTemplate, getTemplate, listTemplates, retireTemplate, updateTemplate } from './template-service';
 
 // Templates carry up to three images base64 (1.5 MB each); documents are text, a 300-row transcript included.
 const TEMPLATE_BODY = 8 * 1024 * 1024;
 const DOC_BODY = 1024 * 1024;
-const templates = apiRouter({ access: 'issuerKey', guard: requireIssuerKey(), maxBody: TEMPLATE_BODY });
-const docs = apiRouter({ access: 'issuerKey', guard: requireIssuerKey(), maxBody: DOC_BODY });
+const templates = apiRouter({ access: 'issuerKey', guard: issuerKeyGuard(), maxBody: TEMPLATE_BODY });
+const docs = apiRouter({ access: 'issuerKey', guard: issuerKeyGuard(), maxBody: DOC_BODY });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const reply = <T extends z.ZodType>(description: string, schema: T) => ({
   200: { description, content: { 'application/json': { schema } } },

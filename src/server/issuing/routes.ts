@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { award } from './award';
 import {
   awardBody,
@@ -15,7 +15,8 @@ import {
   issuerPatch,
   revokeBody,
 } from './schemas';
-import { requireAdminToken, requireIssuerKey } from './auth';
+import { requireAdminToken } from '../middleware/issuer-auth';
+import { issuerKeyGuard } from './key-guard';
 import {
   createBadgeClass,
   createIssuer,
@@ -30,7 +31,7 @@ import {
 // Images arrive base64 inside JSON: the issuer API allows up to 8 MB instead of the 256 KB default.
 const MAX_BODY = 8 * 1024 * 1024;
 const admin = apiRouter({ access: 'adminToken', guard: requireAdminToken(), maxBody: MAX_BODY });
-const keyed = apiRouter({ access: 'issuerKey', guard: requireIssuerKey(), maxBody: MAX_BODY });
+const keyed = apiRouter({ access: 'issuerKey', guard: issuerKeyGuard(), maxBody: MAX_BODY });
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const reply = <T extends z.ZodType>(description: string, schema: T) => ({
   200: { description, content: { 'application/json': { schema } } },

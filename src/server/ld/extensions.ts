@@ -24,9 +24,9 @@ import recipientProfileSchema from './bundled/extensions/schemas/recipientProfil
 /**
  * The OB 2.0 extensions Lanyard knows, by the name in their addresses, each with its JSON-LD context
  * and its JSON schema, bundled from the 1EdTech specification repository. The one list the
- * context loader (contexts.ts) and the extension validation (verify/model/extensions.ts) read.
- * One change: the license schema's pattern `^CC\-` is written `^CC-` (the same pattern), since a
- * Unicode-mode regular expression refuses the needless escape.
+ * context loader (contexts.ts) and the extension validation (openbadges/verify/model/extensions.ts)
+ * read. One change: the license schema's pattern `^CC\-` is written `^CC-` (the same pattern),
+ * since a Unicode-mode regular expression refuses the needless escape.
  */
 export const OB2_EXTENSIONS: Record<string, { context: unknown; schema: unknown }> = {
   accessibilityExtension: { context: accessibility, schema: accessibilitySchema },

@@ -3,8 +3,6 @@ import { getCookie } from 'hono/cookie';
 import { BASE_PATH, path } from '../../lib/paths';
 import { USER_TYPE_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../context';
-import { portalProviders } from '../portal/config';
-import { PORTAL_SESSION_COOKIE } from '../portal/cookies';
 
 /**
  * Wallet screens that need a signed-in user (spec §2 "logged in"); anything under /public/ never
@@ -26,13 +24,19 @@ export function isProtectedPage(pathname: string): boolean {
  * instead, with the same return path (spec §6); while the portal session lives that is a quick
  * round trip back here, and once it has ended the portal asks them to sign in.
  */
-export function guardPages(): MiddlewareHandler<AppEnv> {
+/** What the guard needs of the portal (given by the composition root, app.ts): its first provider and its session cookie. */
+export interface PortalSignIn {
+  provider: (env: Env) => { id: string } | undefined;
+  sessionCookie: string;
+}
+
+export function guardPages(portalSignIn: PortalSignIn): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.var.user || !isProtectedPage(c.req.path)) return next();
     const url = new URL(c.req.url);
     const back = url.pathname + url.search;
-    const portal = portalProviders(c.env)[0];
-    const portalUser = getCookie(c, USER_TYPE_COOKIE) === '1' || getCookie(c, PORTAL_SESSION_COOKIE) !== undefined;
+    const portal = portalSignIn.provider(c.env);
+    const portalUser = getCookie(c, USER_TYPE_COOKIE) === '1' || getCookie(c, portalSignIn.sessionCookie) !== undefined;
     if (portal && portalUser) {
       const q = new URLSearchParams({ provider: portal.id, returnTo: back });
       return c.redirect(`${path('/portal/login')}?${q.toString()}`, 302);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { signedInUser } from '../auth/require-user';
+import { signedInUser } from '../middleware/require-user';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
@@ -10,8 +10,8 @@ import {
   removeNotifications,
   type PanelNotification,
 } from './service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { path } from '../../lib/paths';
-import { loadSession } from '../auth/session';
+import { loadSession } from '../middleware/session';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
-import { limitBody } from '../http/body-limit';
+import { limitBody } from '../middleware/body-limit';
 import { clientKey } from '../http/throttle';
 import { checkAuthorize } from './authorize';
 import { authenticateClient } from './client-auth';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { limitBody } from '../http/body-limit';
+import { limitBody } from '../middleware/body-limit';
 import { clientKey } from '../http/throttle';
-import { requireScope, type Ob3Env } from './bearer';
+import type { Ob3Env } from '../middleware/bearer';
+import { requireScope } from './scope-guard';
 import { OB3_API } from './config';
 import { listCredentials, readListQuery, type IssuedCredential } from './credentials';
 import { authorizationServerMetadata, discoveryDocument } from './discovery';

@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { path } from '../../lib/paths';
-import { ANONYMOUS } from '../auth/rules';
-import { loadSession } from '../auth/session';
+import { ANONYMOUS } from '../middleware/rules';
+import { loadSession } from '../middleware/session';
 import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
-import { limitBody } from '../http/body-limit';
+import { limitBody } from '../middleware/body-limit';
 import { errorBody } from '../http/envelope';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { backchannelLogout } from './backchannel';
 import { completeChoice } from './existing-service';
 import { completePortalLogin, startPortalLogin } from './flow-service';

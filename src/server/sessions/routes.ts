@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { signedInUser } from '../auth/require-user';
-import { SIGNED_IN } from '../auth/rules';
+import { signedInUser } from '../middleware/require-user';
+import { SIGNED_IN } from '../middleware/rules';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { listSessions, signOutOtherSessions, signOutSession } from './service';
 
 const { router, route } = apiRouter(SIGNED_IN);

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { passwordField } from '../http/fields';
-import { clearSignInCookies } from '../auth/routes';
-import { signedInUser } from '../auth/require-user';
+import { clearSignInCookies } from '../sessions/logout-routes';
+import { signedInUser } from '../middleware/require-user';
 import { ok } from '../http/envelope';
 import { jsonBody, okReply } from '../http/openapi';
 import { deleteAccount, DELETION_REASONS } from './deletion-service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 

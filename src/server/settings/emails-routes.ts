@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { emailField, passwordField } from '../http/fields';
-import { signedInUser } from '../auth/require-user';
+import { signedInUser } from '../middleware/require-user';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { addEmail, deleteEmail, listEmails, resendEmailCode, setPrimaryEmail, verifyEmail } from './emails-service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 

@@ -3,12 +3,12 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import { signedInUser } from '../auth/require-user';
-import { SIGNED_IN } from '../auth/rules';
+import { signedInUser } from '../middleware/require-user';
+import { SIGNED_IN } from '../middleware/rules';
 import { ok } from '../http/envelope';
 import { passwordField } from '../http/fields';
 import { envelope, envelopeOf, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { passkeyId, passkeyName, registrationResponse } from '../passkeys/schemas';
 import { listPasskeys, renamePasskey, type PasskeySummary } from '../passkeys/service';
 import {

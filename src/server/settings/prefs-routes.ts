@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { passwordField } from '../http/fields';
-import { signedInUser } from '../auth/require-user';
+import { signedInUser } from '../middleware/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { changePassword } from './password-change';
 import { notificationSettings, saveNotificationSettings } from './prefs-service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 

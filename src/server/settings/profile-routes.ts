@@ -2,13 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { nameField } from '../http/fields';
 import { Hono } from 'hono';
 import { CONFIG } from '../config';
-import { signedInUser } from '../auth/require-user';
+import { signedInUser } from '../middleware/require-user';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 import {
   isCurrentProfileImage,
   profileSettings,

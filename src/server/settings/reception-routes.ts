@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { ANONYMOUS } from '../auth/rules';
+import { ANONYMOUS } from '../middleware/rules';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { unsubscribeInfo } from './reception-service';
 
 const { router, route } = apiRouter(ANONYMOUS);

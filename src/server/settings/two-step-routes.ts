@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { signedInUser } from '../auth/require-user';
-import { SIGNED_IN } from '../auth/rules';
+import { signedInUser } from '../middleware/require-user';
+import { SIGNED_IN } from '../middleware/rules';
 import { ok } from '../http/envelope';
 import { passwordField } from '../http/fields';
 import { envelope, jsonBody, okReply } from '../http/openapi';
-import { apiRouter } from '../http/router';
+import { apiRouter } from '../middleware/router';
 import { authenticationResponse } from '../passkeys/schemas';
 import { twoStepStatus } from '../mfa/service';
 import { confirmAppCodes, startAppCodes, turnOffAppCodes } from './two-step-service';

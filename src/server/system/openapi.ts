@@ -25,7 +25,7 @@ interface Operation {
 
 /** Mounts the machine-readable document and a plain, script-free page that lists every operation. */
 export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
-  // The schemes named by the routers' `x-access` rules (src/server/http/router.ts).
+  // The schemes named by the routers' `x-access` rules (src/server/middleware/router.ts).
   const bearer = (description: string) => ({ type: 'http' as const, scheme: 'bearer', description });
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { CONFIG } from '../config';
 import { ok } from '../http/envelope';
-import { apiRouter } from '../http/router';
-import { ANONYMOUS } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { ANONYMOUS } from '../middleware/rules';
 import { checkDatabase } from './service';
 
 const { router, route } = apiRouter(ANONYMOUS);

@@ -5,8 +5,8 @@ import { envelopeOf, jsonBody, okReply } from '../http/openapi';
 import type { VerificationReport } from '../verdict/report';
 import { clientKey } from '../http/throttle';
 import { verifyRequest } from './service';
-import { apiRouter } from '../http/router';
-import { ANONYMOUS } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { ANONYMOUS } from '../middleware/rules';
 
 // A baked image or a certificate PDF of up to 5 MB arrives base64-encoded (IMG-11; the other inputs
 // keep their own, smaller caps below).

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { hideClaimableReminder, markConfettiShown } from './prefs-service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { ok } from '../http/envelope';
 import { envelope, jsonBody, okReply } from '../http/openapi';
 import { redeemReceiveLink } from './receive-link';
-import { apiRouter } from '../http/router';
-import { ANONYMOUS } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { ANONYMOUS } from '../middleware/rules';
 import { receiveLinkBody } from './receive-body';
 
 const { router, route } = apiRouter(ANONYMOUS);

@@ -6,8 +6,8 @@ import { envelope, envelopeOf, jsonBody, okReply } from '../http/openapi';
 import { walletList } from './list-service';
 import { detailItem, listItem, type ListItem } from './present';
 import { deleteBadge, hideBadge, ownedBadge, receiveAll, receiveBadge, setBadgePublic } from './service';
-import { apiRouter } from '../http/router';
-import { SIGNED_IN } from '../auth/rules';
+import { apiRouter } from '../middleware/router';
+import { SIGNED_IN } from '../middleware/rules';
 
 const { router, route } = apiRouter(SIGNED_IN);
 

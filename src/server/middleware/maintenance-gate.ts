@@ -3,8 +3,8 @@ import { writesClosedUntil } from '../../lib/maintenance';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { errorBody } from '../http/envelope';
-import { maintenancePage, maintenancePolicy } from './page';
-import { currentWindow } from './window';
+import { maintenancePage, maintenancePolicy } from '../maintenance/page';
+import { currentWindow } from '../maintenance/window';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

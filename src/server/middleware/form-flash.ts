@@ -4,7 +4,7 @@ import { BASE_PATH } from '../../lib/paths';
 import { base64url } from '../auth/tokens';
 import { cookieBase } from '../auth/cookies';
 import type { AppEnv } from '../context';
-import { sameText, seal } from './seal';
+import { sameText, seal } from './form-seal';
 import type { FormState } from '../form-state';
 
 /** The one-minute cookie that carries a form's outcome across its 303 redirect. */

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { limitBody } from './body-limit';
-import { validationHook } from './validation';
+import { validationHook } from '../http/validation';
 
 /** Who may call a route; each name other than `anonymous` is an OpenAPI security scheme. */
 export type Access = 'session' | 'anonymous' | 'issuerKey' | 'adminToken' | 'devToken';

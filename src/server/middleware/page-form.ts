@@ -8,10 +8,10 @@ import type { AppEnv } from '../context';
 import { AppError } from '../errors';
 import { errorBody, type ErrorItem } from '../http/envelope';
 import { fieldErrors } from '../http/validation';
-import { dropFlash, readFlash } from './flash';
+import { dropFlash, readFlash } from './form-flash';
 import { TOKEN_FIELD } from '../../lib/form-token';
 import type { FormName, FormState } from '../form-state';
-import { formToken, newFormKey, TOKEN_COOKIE, tokenMatches, validKey } from './token';
+import { formToken, newFormKey, TOKEN_COOKIE, tokenMatches, validKey } from './form-token';
 
 /**
  * A posted form's fields: `field(name)` is the text sent under that name, or '' when none was;

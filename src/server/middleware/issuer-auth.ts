@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { sha256Hex } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
-import { issuingRepo } from './repo';
 
 /** Development-only admin token, so `npm start` and the tests can create issuers unconfigured. */
 export const DEV_ADMIN_TOKEN = 'lanyard-dev-admin-token';
@@ -12,11 +11,14 @@ function bearer(header: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
+/** Which issuer an API key's hash belongs to, if any (issuing/repo.ts; given by the issuing routes). */
+export type IssuerOfKey = (d1: D1Database, keyHash: string) => Promise<string | null>;
+
 /** Issuer API calls carry `Authorization: Bearer <api key>`; only the key's hash is stored. */
-export function requireIssuerKey(): MiddlewareHandler<AppEnv> {
+export function requireIssuerKey(issuerOfKey: IssuerOfKey): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = bearer(c.req.header('authorization'));
-    const issuerId = key ? await issuingRepo(c.env.DB).issuerIdForKey(await sha256Hex(key)) : null;
+    const issuerId = key ? await issuerOfKey(c.env.DB, await sha256Hex(key)) : null;
     if (!issuerId) throw new AppError('E401101');
     c.set('issuerId', issuerId);
     await next();

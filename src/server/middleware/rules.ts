@@ -1,5 +1,5 @@
 import { CONFIG } from '../config';
-import type { RouterRules } from '../http/router';
+import type { RouterRules } from './router';
 import { requireUser } from './require-user';
 
 /** Wallet calls: a signed-in user (cookie or `access_token`), small JSON bodies. */

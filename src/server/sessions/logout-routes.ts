@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { ok } from '../http/envelope';
-import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USER_TYPE_COOKIE } from './cookies';
-import { endSession } from './service';
-import { apiRouter } from '../http/router';
-import { ANONYMOUS } from './rules';
+import { ACCOUNT_COOKIE, cookieBase, SERVICE_COUNTRY_COOKIE, SESSION_COOKIE, USER_TYPE_COOKIE } from '../auth/cookies';
+import { endSession } from '../auth/service';
+import { apiRouter } from '../middleware/router';
+import { ANONYMOUS } from '../middleware/rules';
 
 const envelope = z.object({ status: z.number() });
 

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../context';
-import { keyGenerations, pageVariant, storeSeconds, type VariantEnv } from './service';
-import { cacheTarget, normalise } from './targets';
+import { keyGenerations, pageVariant, storeSeconds, type VariantEnv } from '../edge-cache/service';
+import { cacheTarget, normalise } from '../edge-cache/targets';
 import { bytesToHex } from '../../lib/bytes';
 
 /** Says what happened (tests and the benchmark read it); in development a request's `miss` forces a render. */

@@ -1,5 +1,5 @@
 import { randomToken } from '../auth/tokens';
-import { sameText, seal } from './seal';
+import { sameText, seal } from './form-seal';
 
 /** The cookie that holds a visitor's form key (SameSite=Strict, HttpOnly, only under the wallet path). */
 export const TOKEN_COOKIE = 'csrf';

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { SESSION_COOKIE } from './cookies';
-import { findSession, LAST_SEEN_EVERY_MS, touchSession } from './session-repo';
-import { sha256Hex } from './tokens';
+import { SESSION_COOKIE } from '../auth/cookies';
+import { findSession, LAST_SEEN_EVERY_MS, touchSession } from '../auth/session-repo';
+import { sha256Hex } from '../auth/tokens';
 
 /**
  * Loads the signed-in user, if any, from the session cookie. Expiry is checked in the database,

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../context';
 import { AppError } from '../errors';
-import { findSessionUser } from './session-repo';
-import { sha256Hex } from './tokens';
+import { findSessionUser } from '../auth/session-repo';
+import { sha256Hex } from '../auth/tokens';
 
 /** Reads `access_token` from a JSON body without consuming it for the route's validator. */
 async function bodyToken(req: Request): Promise<string | null> {

@@ -2,8 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { sha256Hex } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
-import type { Scope } from './scopes';
-import { tokensRepo } from './tokens-repo';
 
 /** The person and the scopes behind the access token of an OB 3.0 resource call. */
 export interface Ob3Grant {
@@ -11,6 +9,13 @@ export interface Ob3Grant {
   clientId: string;
   scopes: string[];
 }
+
+/** Where a live access token's grant is looked up (ob3api/tokens-repo.ts; given by its routes). */
+export type FindGrant = (
+  d1: D1Database,
+  tokenHash: string,
+  now: number,
+) => Promise<{ accountId: string; clientId: string; scope: string } | null>;
 
 export interface Ob3Env {
   Bindings: AppEnv['Bindings'];
@@ -22,10 +27,10 @@ export interface Ob3Env {
  * or body) that is live, not revoked, of an active account whose consent stands, and carries `scope`.
  * A wallet session cookie counts for nothing here.
  */
-export function requireScope(scope: Scope): MiddlewareHandler<Ob3Env> {
+export function requireScope(scope: string, findGrant: FindGrant): MiddlewareHandler<Ob3Env> {
   return async (c, next) => {
     const match = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(c.req.header('authorization')?.trim() ?? '');
-    const grant = match?.[1] ? await tokensRepo(c.env.DB).findAccess(await sha256Hex(match[1]), Date.now()) : null;
+    const grant = match?.[1] ? await findGrant(c.env.DB, await sha256Hex(match[1]), Date.now()) : null;
     if (!grant) throw new AppError('E401161');
     const scopes = grant.scope.split(' ');
     if (!scopes.includes(scope)) throw new AppError('E403160');
