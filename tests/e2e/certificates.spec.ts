@@ -6,7 +6,7 @@ import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
 import { devSql } from '../../scripts/lib/dev-sql.mjs';
 import { registerAndActivate } from '../../scripts/lib/register.mjs';
-import { attachedCredentials } from '../../src/server/verify/pdf-credential';
+import { attachedCredentials } from '../../src/server/verify/pdf/attachments';
 import { reembed, withClaim } from '../support/pdf-attachments';
 import { pdfPageText } from '../support/pdf-text';
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from './fixtures';

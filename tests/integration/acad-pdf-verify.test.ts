@@ -4,7 +4,7 @@ import { base64url } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '../../src/lib/base64';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
-import { attachedCredentials } from '../../src/server/verify/pdf-credential';
+import { attachedCredentials } from '../../src/server/verify/pdf/attachments';
 import { docRow, seedDoc, seedIssuer, seedOwner } from './acad-helpers';
 import { BASE, SAME_ORIGIN } from './helpers';
 import { matchReports, recordReport } from '../support/report-snapshot';

@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
-import { attachedCredentials } from '../../src/server/verify/pdf-credential';
+import { attachedCredentials } from '../../src/server/verify/pdf/attachments';
 import { verifyBadge } from '../../src/server/verify/verify';
 import { pageOperators, pdfPageText } from '../support/pdf-text';
 import { docRow, seedDoc, seedIssuer, seedOwner, transcriptRows } from './acad-helpers';

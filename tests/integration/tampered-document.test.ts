@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '../../src/lib/base64';
 import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
 import { ob3CredentialOf } from '../../src/server/ob3/issue/service';
-import { attachedCredentials } from '../../src/server/verify/pdf-credential';
+import { attachedCredentials } from '../../src/server/verify/pdf/attachments';
 import { docRow, seedDoc, seedIssuer, seedOwner } from './acad-helpers';
 import { attachment, reembed } from '../support/pdf-attachments';
 import { BASE, SAME_ORIGIN, unique } from './helpers';

@@ -7,7 +7,8 @@ import { matchRecipient } from '../../src/server/verdict/recipient';
 import { verifyRs256 } from '../../src/server/openbadges/verify/steps/checkSignature';
 import { checkDates } from '../../src/server/verdict/dates';
 import type { BadJws } from '../../src/server/openbadges/verify/jws-parse';
-import { parseJws } from '../../src/server/openbadges/verify/jws-parse';
+import { jwsReadable, parseJws, readCompact } from '../../src/server/openbadges/verify/jws-parse';
+import { claimsOf } from '../../src/server/verify/detect';
 import type { BadJson } from '../../src/server/verdict/safe-json';
 import { parseBadgeJson } from '../../src/server/verdict/safe-json';
 
@@ -159,5 +160,22 @@ describe('signature against the issuer key (JWS-04, JWS-06)', () => {
     const short = await sign(1024, { id: 'urn:uuid:5' });
     expect(await verifyRs256(parseJws(short.jws), short.pem)).toBe('key');
     expect(await verifyRs256(parseJws(short.jws), 'not a key')).toBe('key');
+  });
+});
+
+describe('a compact JWS is decoded once (issue 36: a PDF attachment is read for four things)', () => {
+  it('the structure check, the format, the owner lookup and the signature read share one decode', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const key = await importPKCS8(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RS256');
+    const jws = await new CompactSign(new TextEncoder().encode('{"id":"urn:uuid:3"}'))
+      .setProtectedHeader({ alg: 'RS256' })
+      .sign(key);
+    const read = readCompact(jws);
+    expect(read?.payload).toEqual({ id: 'urn:uuid:3' });
+    expect(jwsReadable(jws)).toBe(true);
+    expect(claimsOf(jws)).toBe(read?.payload);
+    expect(parseJws(` ${jws}\n`).payload).toBe(read?.payload);
+    // Anything else is read on its own, and what is not a JWS reads as nothing.
+    expect(readCompact(`${jws.slice(0, -2)}x`)).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ const cachedFontkit: Fontkit = {
   },
 };
 
-/** The names of the embedded credential files (verify/pdf-credential.ts looks for the first). */
+/** The names of the embedded credential files (verify/pdf/attachments.ts looks for the first). */
 export const CREDENTIAL_FILE = 'credential.jws';
 export const ASSERTION_FILE = 'assertion.json';
 

@@ -11,7 +11,7 @@ import type { Translate } from '../../i18n/translator';
 import { renderCertificate } from './pdf';
 import { certificateText, pdfRecipientName } from '../certificates/pdf-language';
 import { qrPng, qrSvg } from '../images/qr';
-import { ob3CredentialOf } from '../ob3/issue/service';
+import { ob3Issuing } from '../ob3/issue';
 import { bakeOb3Png } from '../openbadges/baking';
 import { importedCredentialFile } from './imported';
 
@@ -107,7 +107,7 @@ export function downloadService(env: Env) {
     /** The award as a signed Open Badges 3.0 credential (issue 21); refused once revoked (E410180). */
     async ob3Json(id: string, accountId: string) {
       const b = await credentialBadge(env, id, accountId);
-      const doc = await ob3CredentialOf(env, b.id);
+      const doc = await ob3Issuing.credential(env, b.id);
       if (!doc) throw new AppError('E404101');
       return { badge: b, doc };
     },
@@ -118,7 +118,7 @@ export function downloadService(env: Env) {
      */
     async ob3Image(id: string, accountId: string, waitUntil: (p: Promise<unknown>) => void) {
       const badge = await credentialBadge(env, id, accountId);
-      const doc = await ob3CredentialOf(env, badge.id);
+      const doc = await ob3Issuing.credential(env, badge.id);
       if (!doc) throw new AppError('E404101');
       const bc = await issuingRepo(env.DB).badgeClass(badge.badgeClassId);
       const png = await badgePng(env, bc?.imageKey ?? null, bc?.imageType ?? null, waitUntil);

@@ -2,7 +2,7 @@ import { accountRepo } from '../accounts/account-repo';
 import { blockcertsService } from '../blockcerts/service';
 import { hostedService } from '../hosted/service';
 import { notificationsRepo } from '../notifications/repo';
-import { ob3CredentialOf } from '../ob3/issue/service';
+import { ob3Issuing } from '../ob3/issue';
 import { notificationSettingsRepo } from '../settings/prefs-repo';
 import { exportObjects } from './objects-repo';
 import { ACCOUNT_DIR, pictureName, type ExportState } from './state';
@@ -79,7 +79,7 @@ async function issuedFiles(env: Env, b: OwnItem, waitUntil: (p: Promise<unknown>
   const [live, image, ob3, bc] = await Promise.all([
     hosted.liveAssertion(b.id),
     hosted.bakedImage(b.id, waitUntil),
-    ob3CredentialOf(env, b.id),
+    ob3Issuing.credential(env, b.id),
     blockcertsService(env).hosted(b.id),
   ]);
   const files: ExportFile[] = [];

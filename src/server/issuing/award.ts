@@ -11,7 +11,7 @@ import type { AwardChunk, AwardSpec, PlannedAward } from '../outbox/payloads';
 import { path } from '../../lib/paths';
 import { accountRepo } from '../accounts/account-repo';
 import { walletUrl } from '../http/wallet-url';
-import { ob3StatusRepo } from '../ob3/issue/status-repo';
+import { ob3Issuing } from '../ob3/issue';
 import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
@@ -26,7 +26,6 @@ import { bytesToHex } from '../../lib/bytes';
 export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()): Promise<void> {
   const issuing = issuingRepo(env.DB);
   const repo = assertionsRepo(env.DB);
-  const status = ob3StatusRepo(env.DB);
   const [issuer, badgeClass, existing] = await Promise.all([
     issuing.issuer(chunk.issuerId),
     issuing.badgeClass(chunk.spec.badgeClassId),
@@ -85,10 +84,10 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
       }),
     );
     // OB 3.0 (issue 21): the award's bit in the issuer's status list, taken in this same batch.
-    statements.push(...status.allocate(issuer.id, p.assertionId, now));
+    statements.push(...ob3Issuing.reserve(env.DB, issuer.id, p.assertionId, now));
     if (p.reissuedFrom) {
       statements.push(repo.markDeletedByIssuer(p.reissuedFrom, issuer.id, now));
-      statements.push(status.touchListOf(p.reissuedFrom));
+      statements.push(ob3Issuing.listChanged(env.DB, p.reissuedFrom));
     }
     const lang = toLanguage(owner?.language) ?? chunk.spec.language;
     const link = walletUrl(env, `/receive/${token}`);

@@ -4,7 +4,7 @@ import { newId, randomToken, sha256Hex } from '../auth/tokens';
 import { runBatch } from '../db/batch';
 import { AppError } from '../errors';
 import { createIssuerKey } from '../openbadges/keys';
-import { ob3StatusRepo } from '../ob3/issue/status-repo';
+import { ob3Issuing } from '../ob3/issue';
 import { assertionsRepo } from './assertions-repo';
 import { decodeBase64, storeImage, validateImage } from './images';
 import { issuingRepo } from './repo';
@@ -154,7 +154,7 @@ export async function revokeAssertion(env: Env, issuerId: string, id: string, re
   // The OB 3.0 status list changes in the revocation's own batch (issue 21).
   const [revoked] = await runBatch(env.DB, [
     repo.revoke(id, issuerId, reason, Date.now()),
-    ob3StatusRepo(env.DB).touchListOf(id),
+    ob3Issuing.listChanged(env.DB, id),
   ]);
   if (revoked?.results.length !== 1) throw new AppError('E409100');
 }
@@ -164,7 +164,7 @@ export async function deleteAssertion(env: Env, issuerId: string, id: string) {
   const row = await repo.ownedBy(id, issuerId);
   if (!row) throw new AppError('E404101');
   if (row.deletedByIssuerAt) throw new AppError('E409100');
-  await runBatch(env.DB, [repo.markDeletedByIssuer(id, issuerId, Date.now()), ob3StatusRepo(env.DB).touchListOf(id)]);
+  await runBatch(env.DB, [repo.markDeletedByIssuer(id, issuerId, Date.now()), ob3Issuing.listChanged(env.DB, id)]);
 }
 
 /**

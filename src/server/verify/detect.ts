@@ -5,7 +5,8 @@ import type { DocSource, VerifyInput } from '../verdict/source';
 import { fail, PASS, resultOf, SKIP, type Finding } from '../verdict/step';
 import { BadJson, parseBadgeJson } from '../verdict/safe-json';
 import { obVersionOf } from '../ld/contexts';
-import { looksLikeJws } from '../openbadges/verify/jws-parse';
+import { hostedAddress } from '../openbadges/verify/hosted-address';
+import { looksLikeJws, readCompact } from '../openbadges/verify/jws-parse';
 
 type Obj = Record<string, unknown>;
 
@@ -53,6 +54,10 @@ export function formatOf(doc: Obj): Format {
  */
 export function claimsOf(text: string): Obj | null {
   if (!looksLikeJws(text)) return null;
+  // Usually read once already (a PDF's attachment) or about to be (the signature check).
+  const read = readCompact(text);
+  if (read) return read.payload;
+  // Not canonical base64url, or a header that is no JSON: what it is may still be told from its claims.
   const payload = text.trim().split('.')[1] ?? '';
   try {
     const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
@@ -78,15 +83,6 @@ export function formatOfJws(text: string): Format | null {
 
 /** The answer for a credential this verifier does not verify: its own code (verdict/codes.ts). */
 const REFUSED: Record<Exclude<Format, 'ob2'>, VerifyCode> = { ob3: 'E991', blockcerts: 'E992', unknown: 'E993' };
-
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-
-/** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
-export function hostedAddress(doc: Obj): string | null {
-  const id = str(doc['id']);
-  if (id && /^https?:/i.test(id)) return id;
-  return str((doc['verify'] as Obj | null | undefined)?.['url']);
-}
 
 /** Detection's own lines: reading what was given, and what is at its address. */
 const DETECT = { name: 'detectFormat', group: 'credential' } as const;

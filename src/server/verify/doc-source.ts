@@ -1,6 +1,6 @@
 import { blockcertsService } from '../blockcerts/service';
 import { hostedService } from '../hosted/service';
-import { ownOb3Document } from '../ob3/issue/service';
+import { ob3Issuing } from '../ob3/issue';
 import { OB3_ISSUE_PREFIX } from '../ob3/issue/urls';
 import { OB_PREFIX } from '../openbadges/urls';
 import { FetchBudget, guardedFetch, OutboundFailed } from '../outbound/fetch';
@@ -33,7 +33,7 @@ export function docSource(env: Env, budget = new FetchBudget()): DocSource {
     if (!m && url.pathname.startsWith(`${OB3_ISSUE_PREFIX}/`)) {
       // OB 3.0 (issue 21): an issuer's DID document or status list credential issued here, read
       // from the issuing side directly (the outbound guard refuses our own host).
-      const doc = await ownOb3Document(env, url.pathname);
+      const doc = await ob3Issuing.document(env, url.pathname);
       return doc ? { kind: 'ok', url: href, doc } : { kind: 'missing', url: href };
     }
     if (!m) return { kind: 'missing', url: href };

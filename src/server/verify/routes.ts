@@ -50,7 +50,7 @@ const verification = route({
           .string()
           .max(7 * 1024 * 1024)
           .optional(),
-        // 5 MB of PDF in base64 (verify/pdf-credential.ts PDF_LIMITS).
+        // 5 MB of PDF in base64 (verify/pdf/attachments.ts PDF_LIMITS).
         pdf: z
           .string()
           .max(7 * 1024 * 1024)

@@ -3,7 +3,7 @@ import { throttle } from '../http/throttle';
 import { displayName } from '../share/service';
 import { cachedVerification } from './cache';
 import { fromText, toVerifyInput, type VerificationRequest, type VerifyInput } from './input';
-import { ALTERED, ownAssertionId, pdfVerifyInput } from './pdf-input';
+import { ALTERED, ownAssertionId, pdfVerifyInput } from './pdf/input';
 import { alteredReport, buildReport, EMPTY_INFO, type VerificationReport } from '../verdict/report';
 import { verifyRepo, type IssuedAssertion, type IssuedRecipient } from './repo';
 import { verifyBadge } from './verify';

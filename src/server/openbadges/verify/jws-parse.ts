@@ -28,6 +28,46 @@ export interface ParsedJws {
   signature: Uint8Array<ArrayBuffer>;
 }
 
+/** A compact JWS or JWT read as one, whatever its algorithm: its JSON header and payload, and its bytes. */
+export type CompactJws = ParsedJws;
+
+/**
+ * The last few compact JWS read, by their text: a PDF's attachment is read to tell whether it
+ * still is one, for whose badge it is, for its format and for its signature, and each of those
+ * reads the same text (issue 36: the PDF's credential is decoded once). Four texts of at most
+ * 512 KiB each bound what it holds.
+ */
+const recent = new Map<string, CompactJws | null>();
+const RECENT_MAX = 4;
+
+function decodeCompact(compact: string): CompactJws | null {
+  const parts = compact.split('.');
+  if (parts.length !== 3 || parts.some((p) => p.length === 0)) return null;
+  const [h = '', p = '', s = ''] = parts;
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  try {
+    const header = parseBadgeJson(dec.decode(decodeSegment(h)));
+    const payload = parseBadgeJson(dec.decode(decodeSegment(p)));
+    return { header, payload, signingInput: new TextEncoder().encode(`${h}.${p}`), signature: decodeSegment(s) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A compact JWS (or JWT) read once: three canonical base64url segments whose header and payload
+ * are JSON objects, or null when it is not one. Nothing is checked about its algorithm or keys.
+ */
+export function readCompact(text: string): CompactJws | null {
+  const compact = text.trim();
+  if (compact.length > MAX_JWS) return null;
+  if (recent.has(compact)) return recent.get(compact) ?? null;
+  const read = decodeCompact(compact);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(compact, read);
+  return read;
+}
+
 /**
  * Reads a compact JWS of a signed badge before any key is involved: three segments, canonical
  * base64url, RS256 and nothing else (JWS-01, JWS-02, JWS-06). Header keys that point at other keys
@@ -38,28 +78,27 @@ export function parseJws(text: string): ParsedJws {
   if (compact.length > MAX_JWS) throw new BadJws('shape');
   const parts = compact.split('.');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) throw new BadJws('shape');
-  const [h = '', p = '', s = ''] = parts;
+  const read = readCompact(compact);
+  if (!read) throw new BadJws(whyUnread(parts));
+  if (read.header['alg'] !== 'RS256') throw new BadJws('algorithm');
+  if (['jku', 'x5u', 'jwk', 'x5c', 'crit'].some((k) => k in read.header)) throw new BadJws('header');
+  return read;
+}
+
+/** Why a three-part JWS did not read (only for the refusal's reason): its encoding, header or payload. */
+function whyUnread([h = '', p = '']: string[]): BadJws['reason'] {
   const dec = new TextDecoder('utf-8', { fatal: true });
-  let header: Record<string, unknown>;
   try {
-    header = parseBadgeJson(dec.decode(decodeSegment(h)));
+    parseBadgeJson(dec.decode(decodeSegment(h)));
   } catch (err) {
-    throw err instanceof BadJws ? err : new BadJws('header');
+    return err instanceof BadJws ? err.reason : 'header';
   }
-  if (header['alg'] !== 'RS256') throw new BadJws('algorithm');
-  if (['jku', 'x5u', 'jwk', 'x5c', 'crit'].some((k) => k in header)) throw new BadJws('header');
-  let payload: Record<string, unknown>;
   try {
-    payload = parseBadgeJson(dec.decode(decodeSegment(p)));
+    parseBadgeJson(dec.decode(decodeSegment(p)));
   } catch (err) {
-    throw err instanceof BadJws ? err : new BadJws('payload');
+    return err instanceof BadJws ? err.reason : 'payload';
   }
-  return {
-    header,
-    payload,
-    signingInput: new TextEncoder().encode(`${h}.${p}`),
-    signature: decodeSegment(s),
-  };
+  return 'encoding';
 }
 
 /** Whether a string looks like a compact JWS at all (three base64url segments). */
@@ -72,15 +111,6 @@ export const looksLikeJws = (text: string) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.
  * attachment tells apart from "no credential".
  */
 export function jwsReadable(text: string): boolean {
-  const parts = text.trim().split('.');
-  if (parts.length !== 3 || text.length > MAX_JWS) return false;
-  const dec = new TextDecoder('utf-8', { fatal: true });
-  try {
-    const [h = '', p = '', s = ''] = parts;
-    if (typeof parseBadgeJson(dec.decode(decodeSegment(h)))['alg'] !== 'string') return false;
-    parseBadgeJson(dec.decode(decodeSegment(p)));
-    return decodeSegment(s).length > 0;
-  } catch {
-    return false;
-  }
+  const read = readCompact(text);
+  return read !== null && typeof read.header['alg'] === 'string' && read.signature.length > 0;
 }

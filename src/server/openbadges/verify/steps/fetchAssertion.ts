@@ -1,12 +1,6 @@
 import { fail, PASS, SKIP, withOut, type Outcome, type Step } from '../../../verdict/step';
 import { str, type Ob2Deps, type Ob2Facts, type Obj } from '../facts';
-
-/** Where a hosted assertion lives: its id, or for a 1.0/1.1 badge its `verify.url`. */
-function hostedAddress(doc: Obj): string | null {
-  const id = str(doc['id']);
-  if (id && /^https?:/i.test(id)) return id;
-  return str((doc['verify'] as Obj | null | undefined)?.['url']);
-}
+import { hostedAddress } from '../hosted-address';
 
 const revokedBy = (doc: Obj | null): Outcome<Ob2Facts> =>
   withOut(fail('E999'), { found: doc, revoked: { reason: str(doc?.['revocationReason']) } });

@@ -1,8 +1,8 @@
-import { AppError } from '../errors';
-import { OB_PREFIX } from '../openbadges/urls';
-import { fromBase64, fromText, type VerifyInput } from './input';
-import { jwsReadable } from '../openbadges/verify/jws-parse';
-import { attachedFiles, type AttachedFile } from './pdf-credential';
+import { AppError } from '../../errors';
+import { OB_PREFIX } from '../../openbadges/urls';
+import { fromBase64, fromText, type VerifyInput } from '../input';
+import { jwsReadable, readCompact } from '../../openbadges/verify/jws-parse';
+import { attachedFiles, type AttachedFile } from './attachments';
 
 /** A PDF whose signed credential is attached but no longer reads as one: altered or damaged (E179). */
 export const ALTERED = 'altered';
@@ -42,15 +42,8 @@ export async function pdfVerifyInput(b64: string): Promise<VerifyInput | typeof 
  */
 export function ownAssertionId(env: Pick<Env, 'PUBLIC_BASE_URL'>, input: VerifyInput): string | null {
   if (input.kind !== 'jws') return null;
-  try {
-    const payload = input.text.split('.')[1] ?? '';
-    const json = new TextDecoder().decode(
-      Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
-    );
-    const id = (JSON.parse(json) as { id?: unknown }).id;
-    const prefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
-    return typeof id === 'string' && id.startsWith(prefix) ? id.slice(prefix.length) || null : null;
-  } catch {
-    return null;
-  }
+  // The attachment was read when the PDF was (signedInput): this is that same read.
+  const id = readCompact(input.text)?.payload['id'];
+  const prefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
+  return typeof id === 'string' && id.startsWith(prefix) ? id.slice(prefix.length) || null : null;
 }
