@@ -8,7 +8,7 @@ import { verifyRs256 } from '../../src/server/openbadges/verify/steps/checkSigna
 import { checkDates } from '../../src/server/verdict/dates';
 import type { BadJws } from '../../src/server/openbadges/verify/jws-parse';
 import { jwsReadable, parseJws, readCompact } from '../../src/server/openbadges/verify/jws-parse';
-import { claimsOf } from '../../src/server/verify/detect';
+import { claimsOf, formatOfJws } from '../../src/server/verify/detect';
 import type { BadJson } from '../../src/server/verdict/safe-json';
 import { parseBadgeJson } from '../../src/server/verdict/safe-json';
 
@@ -164,7 +164,7 @@ describe('signature against the issuer key (JWS-04, JWS-06)', () => {
 });
 
 describe('a compact JWS is decoded once (issue 36: a PDF attachment is read for four things)', () => {
-  it('the structure check, the format, the owner lookup and the signature read share one decode', async () => {
+  it('the structure check and the signature read share one decode; detection takes claims already read', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const key = await importPKCS8(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RS256');
     const jws = await new CompactSign(new TextEncoder().encode('{"id":"urn:uuid:3"}'))
@@ -173,7 +173,9 @@ describe('a compact JWS is decoded once (issue 36: a PDF attachment is read for 
     const read = readCompact(jws);
     expect(read?.payload).toEqual({ id: 'urn:uuid:3' });
     expect(jwsReadable(jws)).toBe(true);
-    expect(claimsOf(jws)).toBe(read?.payload);
+    // Detection reads claims given with the input (a PDF's attachment) instead of decoding again.
+    expect(formatOfJws('a.b.c', { '@context': 'https://w3id.org/openbadges/v2' })).toBe('ob2');
+    expect(claimsOf(jws)).toEqual(read?.payload);
     expect(parseJws(` ${jws}\n`).payload).toBe(read?.payload);
     // Anything else is read on its own, and what is not a JWS reads as nothing.
     expect(readCompact(`${jws.slice(0, -2)}x`)).toBeNull();

@@ -3,7 +3,11 @@ import type { FetchBudget } from '../outbound/fetch';
 type Obj = Record<string, unknown>;
 
 /** What can be verified: a hosted assertion's URL, its JSON, or a signed badge's compact JWS. */
-export type VerifyInput = { kind: 'url'; url: string } | { kind: 'json'; doc: Obj } | { kind: 'jws'; text: string };
+export type VerifyInput =
+  | { kind: 'url'; url: string }
+  | { kind: 'json'; doc: Obj }
+  /** `claims`: its payload, when whoever found it has read it already (a PDF's attachment). */
+  | { kind: 'jws'; text: string; claims?: Obj };
 
 /** One document of the chain: found, gone (HTTP 410, a revoked hosted assertion), or a failure. */
 export type Doc =

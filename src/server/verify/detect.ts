@@ -6,7 +6,7 @@ import { fail, PASS, resultOf, SKIP, type Finding } from '../verdict/step';
 import { BadJson, parseBadgeJson } from '../verdict/safe-json';
 import { obVersionOf } from '../ld/contexts';
 import { hostedAddress } from '../openbadges/verify/hosted-address';
-import { looksLikeJws, readCompact } from '../openbadges/verify/jws-parse';
+import { looksLikeJws } from '../openbadges/verify/jws-parse';
 
 type Obj = Record<string, unknown>;
 
@@ -54,10 +54,6 @@ export function formatOf(doc: Obj): Format {
  */
 export function claimsOf(text: string): Obj | null {
   if (!looksLikeJws(text)) return null;
-  // Usually read once already (a PDF's attachment) or about to be (the signature check).
-  const read = readCompact(text);
-  if (read) return read.payload;
-  // Not canonical base64url, or a header that is no JSON: what it is may still be told from its claims.
   const payload = text.trim().split('.')[1] ?? '';
   try {
     const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
@@ -69,8 +65,9 @@ export function claimsOf(text: string): Obj | null {
 }
 
 /** What a compact JWS holds: a VC-JWT's credential, or an Open Badges 2.0 signed assertion. */
-export function formatOfJws(text: string): Format | null {
-  const claims = claimsOf(text);
+export function formatOfJws(text: string, read?: Obj): Format | null {
+  // Read already by whoever found it (a PDF's attachment), or read here.
+  const claims = read ?? claimsOf(text);
   if (!claims) return null;
   const vc = claims['vc'];
   if (vc && typeof vc === 'object' && !Array.isArray(vc)) {
@@ -128,7 +125,7 @@ async function atAddress(src: DocSource, input: VerifyInput, url: string | null,
 export async function detect(input: VerifyInput, src: DocSource): Promise<Detected> {
   if (input.kind === 'url') return atAddress(src, input, input.url, SKIP);
   // A JWS whose payload cannot be read at all is readSignedAssertion's to refuse.
-  const format = input.kind === 'json' ? formatOf(input.doc) : formatOfJws(input.text);
+  const format = input.kind === 'json' ? formatOf(input.doc) : formatOfJws(input.text, input.claims);
   if (format === 'blockcerts' && input.kind === 'json') return { format, doc: input.doc, lines: lines(PASS, SKIP) };
   if (format === 'ob3')
     return input.kind === 'json'

@@ -7,10 +7,15 @@ import { attachedFiles, type AttachedFile } from './attachments';
 /** A PDF whose signed credential is attached but no longer reads as one: altered or damaged (E179). */
 export const ALTERED = 'altered';
 
-/** A signed attachment as the credential it is, or null when it no longer reads as one. */
+/**
+ * A signed attachment as the credential it is, or null when it no longer reads as one. A JWS is
+ * read here once (readCompact keeps it for the signature step) and carries its claims on.
+ */
 function signedInput(f: AttachedFile): VerifyInput | null {
   const input = f.text === null ? null : fromText(f.text);
-  return input && (input.kind !== 'jws' || jwsReadable(input.text)) ? input : null;
+  if (input?.kind !== 'jws') return input;
+  const read = jwsReadable(input.text) ? readCompact(input.text) : null;
+  return read ? { ...input, claims: read.payload } : null;
 }
 
 /**
@@ -42,8 +47,8 @@ export async function pdfVerifyInput(b64: string): Promise<VerifyInput | typeof 
  */
 export function ownAssertionId(env: Pick<Env, 'PUBLIC_BASE_URL'>, input: VerifyInput): string | null {
   if (input.kind !== 'jws') return null;
-  // The attachment was read when the PDF was (signedInput): this is that same read.
-  const id = readCompact(input.text)?.payload['id'];
+  // The attachment was read when the PDF was (signedInput): these are its claims.
+  const id = (input.claims ?? readCompact(input.text)?.payload)?.['id'];
   const prefix = `${new URL(env.PUBLIC_BASE_URL).origin}${OB_PREFIX}/Assertion/`;
   return typeof id === 'string' && id.startsWith(prefix) ? id.slice(prefix.length) || null : null;
 }
