@@ -25,11 +25,22 @@ function sampleRows(n: number): TranscriptRow[] {
  * time the render took inside the Worker and the PDF's size.
  */
 export async function renderSample(env: Env, kind: 'diploma' | 'transcript', rowCount: number, lang: Language = 'ja') {
+  const started = performance.now();
+  const pdf = await renderAcadDocPdf(env, await sampleInput(env, kind, rowCount, lang));
+  return { ms: performance.now() - started, bytes: pdf.length };
+}
+
+/** The sample document's input: fixed text, rows and date, so the same code draws the same PDF. */
+export async function sampleInput(
+  env: Env,
+  kind: 'diploma' | 'transcript',
+  rowCount: number,
+  lang: Language = 'ja',
+): Promise<AcadPdfInput> {
   const rows = kind === 'transcript' ? sampleRows(rowCount) : [];
   const totals = transcriptTotals(rows);
   const url = `${new URL(env.PUBLIC_BASE_URL).origin}/ns/portal/openbadge/public/acaddocs/detail/sample`;
-  const started = performance.now();
-  const input: AcadPdfInput = {
+  return {
     lang,
     kind,
     layout: 'classic',
@@ -61,6 +72,4 @@ export async function renderSample(env: Env, kind: 'diploma' | 'transcript', row
     date: new Date(Date.UTC(2026, 2, 20)),
     credential: { jws: 'eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl', assertion: '{}' },
   };
-  const pdf = await renderAcadDocPdf(env, input);
-  return { ms: performance.now() - started, bytes: pdf.length };
 }
