@@ -16,7 +16,9 @@ export async function cachedVerification(
   run: () => Promise<VerificationReport>,
   now = Date.now(),
 ): Promise<VerificationReport> {
-  const key = await sha256Hex(JSON.stringify([input, [...emails].map((e) => e.toLowerCase()).sort()]));
+  // A JWS's claims, when its finder read them (a PDF), are that same text read: not part of the key.
+  const given = input.kind === 'jws' ? { kind: input.kind, text: input.text } : input;
+  const key = await sha256Hex(JSON.stringify([given, [...emails].map((e) => e.toLowerCase()).sort()]));
   const hit = results.get(key, now);
   if (hit) return hit;
   const report = run();

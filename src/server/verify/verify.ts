@@ -1,3 +1,4 @@
+import { str } from '../openbadges/verify/json';
 import { FetchBudget } from '../outbound/fetch';
 import { checkDates } from '../verdict/dates';
 import type { Presented, VerifiedDocs } from '../verdict/present';
@@ -68,5 +69,3 @@ function reportOf(
   };
   return buildReport(info, texts, codes, unverifiable, results);
 }
-
-const str = (v: unknown) => (typeof v === 'string' ? v : null);

@@ -28,19 +28,16 @@ export interface ParsedJws {
   signature: Uint8Array<ArrayBuffer>;
 }
 
-/** A compact JWS or JWT read as one, whatever its algorithm: its JSON header and payload, and its bytes. */
-export type CompactJws = ParsedJws;
-
 /**
  * The last few compact JWS read, by their text: a PDF's attachment is read to tell whether it
  * still is one, for whose badge it is, for its format and for its signature, and each of those
  * reads the same text (issue 36: the PDF's credential is decoded once). Four texts of at most
  * 512 KiB each bound what it holds.
  */
-const recent = new Map<string, CompactJws | null>();
+const recent = new Map<string, ParsedJws | null>();
 const RECENT_MAX = 4;
 
-function decodeCompact(compact: string): CompactJws | null {
+function decodeCompact(compact: string): ParsedJws | null {
   const parts = compact.split('.');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) return null;
   const [h = '', p = '', s = ''] = parts;
@@ -58,7 +55,7 @@ function decodeCompact(compact: string): CompactJws | null {
  * A compact JWS (or JWT) read once: three canonical base64url segments whose header and payload
  * are JSON objects, or null when it is not one. Nothing is checked about its algorithm or keys.
  */
-export function readCompact(text: string): CompactJws | null {
+export function readCompact(text: string): ParsedJws | null {
   const compact = text.trim();
   if (compact.length > MAX_JWS) return null;
   if (recent.has(compact)) return recent.get(compact) ?? null;
