@@ -73,6 +73,24 @@ export default {
       from: { path: '^src/server/' },
       to: { path: '^src/(?:pages|components|layouts|islands)/' },
     },
+    {
+      name: 'renderer-stands-alone',
+      severity: 'error',
+      comment:
+        'The renderer is its own Worker (issue 37): it imports nothing of the app, or the app would be ' +
+        'bundled into it. Pure helpers it needs live in src/renderer.',
+      from: { path: '^src/renderer/' },
+      to: { path: '^src/(?!renderer/)' },
+    },
+    {
+      name: 'server-only-types-from-renderer',
+      severity: 'error',
+      comment:
+        'The main Worker reaches the renderer through its service binding, never by import: from ' +
+        'src/renderer it takes types only, or satori and resvg would come back into its bundle.',
+      from: { path: '^src/(?!renderer/)' },
+      to: { path: '^src/renderer/', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -12,7 +12,12 @@ export default defineConfig({
   fetchFile: null,
   // Sessions live in D1 (our own), not in the KV store the adapter would provision.
   session: false,
-  adapter: cloudflare({ imageService: 'passthrough' }),
+  // Issue 37: the renderer Worker (share cards, badge rasters) is built beside the main one, into
+  // dist/lanyard_renderer, and listed in the deploy redirect that wrangler reads.
+  adapter: cloudflare({
+    imageService: 'passthrough',
+    auxiliaryWorkers: [{ configPath: './workers/renderer/wrangler.toml' }],
+  }),
   integrations: [
     react(),
     {
@@ -31,7 +36,12 @@ export default defineConfig({
   // ssr environment takes rolldown output options): 3,077 -> 2,492 KiB gzip, so the Worker stays on
   // the free plan's 3 MB with room to grow, and starts faster. keepNames keeps functions' and
   // classes' names, which libraries and our logs read (error names, constructor checks).
-  vite: { environments: { ssr: { build: { rolldownOptions: { output: { minify: true, keepNames: true } } } } } },
+  vite: {
+    environments: {
+      ssr: { build: { rolldownOptions: { output: { minify: true, keepNames: true } } } },
+      lanyard_renderer: { build: { rolldownOptions: { output: { minify: true, keepNames: true } } } },
+    },
+  },
   security: {
     // One cross-site guard for every request, ours (src/server/middleware/cross-site.ts: Sec-Fetch-Site,
     // then Origin against the configured public origin), plus a signed token in every page form

@@ -82,6 +82,9 @@ function workersProject(name: string, include: string[], exclude: string[], serv
           // wrangler.toml's consumers wait up to 1 s to fill a batch, which a test waiting for a
           // job (a mail, a PDF, each step of an export) pays every time. Tests keep the batch
           // sizes, retries and dead letters, and wait at most 20 ms.
+          // The renderer Worker is this test Worker's own named export (tests/integration/entry.ts):
+          // the pool points a binding that names its own Worker back at itself.
+          serviceBindings: { RENDERER: { name: 'lanyard', entrypoint: 'Renderer' } },
           queueConsumers: {
             'lanyard-jobs': {
               maxBatchSize: 10,

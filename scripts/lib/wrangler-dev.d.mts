@@ -10,3 +10,4 @@ export function spawnWranglerDev(
   extra: string[],
   options: SpawnOptions,
 ): ChildProcess;
+export function builtWorkerConfigs(redirect?: string): string[];

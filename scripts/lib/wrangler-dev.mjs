@@ -6,7 +6,7 @@
 // syntax, then $-expansion); with it, wrangler no longer reads .dev.vars by itself, so a .dev.vars
 // kept for trying secrets locally is passed first and ours after it (later files win, as --var did).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** Writes `text` to `path` readable and writable by this user alone (mode 600), whatever was there. */
@@ -49,7 +49,27 @@ export function wranglerDevArgs(port, vars) {
   return ['dev', '--ip', '127.0.0.1', '--port', String(port), ...files.flatMap((f) => ['--env-file', f])];
 }
 
-/** Spawns `npx wrangler dev` on 127.0.0.1:`port` with `vars` (through the file) and `extra` arguments. */
+/**
+ * `-c` for each Worker of the build, the main one first (issue 37: the renderer Worker runs beside
+ * it in the same workerd, its service binding resolved locally). wrangler dev alone follows the
+ * build's redirect to the main Worker and leaves out its auxiliary Workers, so they are named here.
+ * No build yet: no arguments, and wrangler reads wrangler.toml as before.
+ */
+export function builtWorkerConfigs(redirect = resolve('.wrangler/deploy/config.json')) {
+  if (!existsSync(redirect)) return [];
+  const { configPath, auxiliaryWorkers = [] } = JSON.parse(readFileSync(redirect, 'utf8'));
+  const paths = [configPath, ...auxiliaryWorkers.map((w) => w.configPath)];
+  return paths.flatMap((p) => ['-c', resolve(dirname(redirect), p)]);
+}
+
+/**
+ * Spawns `npx wrangler dev` on 127.0.0.1:`port` with `vars` (through the file) and `extra`
+ * arguments; every Worker of the build unless `extra` names a config of its own.
+ */
 export function spawnWranglerDev(port, vars, extra, options) {
-  return spawn('npx', ['wrangler', ...wranglerDevArgs(port, vars), ...extra], options);
+  const configs = extra.some((a) => a === '-c' || a === '--config') ? [] : builtWorkerConfigs();
+  // Named configs would move local state beside the first (dist/server/.wrangler): unless the caller
+  // keeps its own, it stays in the project's .wrangler/state, where `npm run db:migrate` writes.
+  const state = configs.length && !extra.includes('--persist-to') ? ['--persist-to', resolve('.wrangler/state')] : [];
+  return spawn('npx', ['wrangler', ...wranglerDevArgs(port, vars), ...configs, ...state, ...extra], options);
 }

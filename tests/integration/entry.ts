@@ -4,6 +4,10 @@ import { scheduled } from '../../src/server/jobs/scheduled';
 import type { JobMessage } from '../../src/server/outbox/jobs';
 import { fromEarlierFile } from './fresh-file';
 
+// The renderer Worker's entrypoint, served by this same runtime: RENDERER (vitest.config.ts) points
+// here, so tests cross a real RPC boundary (structured clone, errors) into the renderer's own code.
+export { Renderer } from '../../src/renderer/worker';
+
 /** The Worker as tests see it: the same app and handlers, without Astro's pages. */
 const app = createServer();
 

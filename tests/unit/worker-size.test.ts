@@ -83,12 +83,12 @@ describe('the deploy check reads the size wrangler would upload from the build',
 
     const check = run(dir, process.execPath, [DEPLOY_CHECK]);
     expect(check.output).toMatch(
-      /deploy check: Worker [\d.]+ KiB, [\d.]+ KiB gzip \(budget 3072 KiB gzip, \d+% used\)/,
+      /deploy check: Worker size-probe [\d.]+ KiB, [\d.]+ KiB gzip \(budget 3072 KiB gzip, \d+% used\)/,
     );
     expect(check.status).toBe(0);
     // It ran no dry run of its own (one used to write its bundle to .wrangler/dry-run).
     expect(readdirSync(join(dir, '.wrangler'))).toEqual(['deploy']);
-    const ours = /deploy check: Worker ([\d.]+) KiB, ([\d.]+) KiB gzip/.exec(check.output);
+    const ours = /deploy check: Worker size-probe ([\d.]+) KiB, ([\d.]+) KiB gzip/.exec(check.output);
 
     const dryRun = run(dir, WRANGLER, ['deploy', '--dry-run', '--outdir', join(dir, 'dry-run')]);
     expect(dryRun.status, dryRun.output).toBe(0);
@@ -102,7 +102,52 @@ describe('the deploy check reads the size wrangler would upload from the build',
     const dir = build({ 'dist/server/chunks/huge.mjs': randomBytes(3.1 * 1024 * 1024) });
     const check = run(dir, process.execPath, [DEPLOY_CHECK]);
     expect(check.status).toBe(1);
-    expect(check.output).toMatch(/deploy check: the Worker is [\d.]+ KiB gzip, over the 3072 KiB budget/);
+    expect(check.output).toMatch(/deploy check: the Worker size-probe is [\d.]+ KiB gzip, over the 3072 KiB budget/);
+  });
+
+  it('measures each Worker of the build against its own budget, and holds the renderer apart (issue 37)', () => {
+    const renderer = { name: 'lanyard-renderer', main: 'entry.mjs', compatibility_date: '2026-10-01', no_bundle: true };
+    const main = (extra: object) =>
+      JSON.stringify({
+        name: 'lanyard',
+        main: 'entry.mjs',
+        compatibility_date: '2026-10-01',
+        no_bundle: true,
+        ...extra,
+      });
+    const redirect = JSON.stringify({
+      configPath: '../../dist/server/wrangler.json',
+      auxiliaryWorkers: [{ configPath: '../../dist/lanyard_renderer/wrangler.json' }],
+    });
+    const wasm = Buffer.concat([Buffer.from('\0asm\x01\0\0\0', 'latin1'), randomBytes(1000)]);
+    const binding = { services: [{ binding: 'RENDERER', service: 'lanyard-renderer', entrypoint: 'Renderer' }] };
+    const files = {
+      '.wrangler/deploy/config.json': redirect,
+      'dist/lanyard_renderer/wrangler.json': JSON.stringify(renderer),
+      'dist/lanyard_renderer/entry.mjs': `export default { fetch: () => new Response('') };\n// ${filler(9, 5_000)}\n`,
+      'dist/lanyard_renderer/_astro/index_bg.Ab3.wasm': wasm,
+    };
+    const good = run(build({ ...files, 'dist/server/wrangler.json': main(binding) }), process.execPath, [DEPLOY_CHECK]);
+    expect(good.output).toMatch(/Worker lanyard [\d.]+ KiB, [\d.]+ KiB gzip \(budget 1400 KiB gzip/);
+    expect(good.output).toMatch(/Worker lanyard-renderer [\d.]+ KiB, [\d.]+ KiB gzip \(budget 1200 KiB gzip/);
+    expect(good.status, good.output).toBe(0);
+
+    const stray = { ...binding, services: [{ binding: 'RENDERER', service: 'elsewhere' }] };
+    const unbuilt = run(build({ ...files, 'dist/server/wrangler.json': main(stray) }), process.execPath, [
+      DEPLOY_CHECK,
+    ]);
+    expect([unbuilt.status, unbuilt.output]).toEqual([
+      1,
+      expect.stringContaining('names elsewhere, which the build has not'),
+    ]);
+
+    const back = build({
+      ...files,
+      'dist/server/wrangler.json': main(binding),
+      'dist/server/_astro/yoga.Zz9.wasm': wasm,
+    });
+    const drawn = run(back, process.execPath, [DEPLOY_CHECK]);
+    expect([drawn.status, drawn.output]).toEqual([1, expect.stringContaining("carries the renderer's yoga.Zz9.wasm")]);
   });
 
   it('a build that asks wrangler to bundle it again is refused, not measured', () => {

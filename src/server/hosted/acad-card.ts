@@ -12,7 +12,7 @@ const COLOURS: Record<AcadDocKind, string> = { completion: '#0b5cad', diploma: '
  * ribbon, drawn without text (a class image is shown at badge size, where words would not read,
  * and it carries no language). 300 px PNG, as OB 2.0 baking needs.
  */
-export async function generatedCard(kind: AcadDocKind): Promise<Uint8Array<ArrayBuffer>> {
+export async function generatedCard(env: Env, kind: AcadDocKind): Promise<Uint8Array<ArrayBuffer>> {
   const hit = cards.get(kind);
   if (hit) return hit;
   const c = COLOURS[kind];
@@ -26,7 +26,7 @@ export async function generatedCard(kind: AcadDocKind): Promise<Uint8Array<Array
     `<circle cx="200" cy="215" r="34" fill="${c}"/><circle cx="200" cy="215" r="22" fill="none" stroke="#ffffff" stroke-width="4"/>` +
     `<path d="M178 244 L170 286 L190 274 L200 292 L200 248 Z M222 244 L230 286 L210 274 L200 292 L200 248 Z" fill="${c}"/>` +
     `</svg>`;
-  const png = new Uint8Array(await svgToPng(new TextEncoder().encode(svg), 300));
+  const png = new Uint8Array(await svgToPng(env, new TextEncoder().encode(svg), 300));
   cards.set(kind, png);
   return png;
 }

@@ -55,7 +55,7 @@ export function acadHosting(env: Env, u: ObUrls) {
     const t = found.template;
     const key = [t?.sealKey, t?.logoKey].find((k): k is string => !!k && imageFormat(k) === 'png');
     const obj = key ? await env.BUCKET.get(key) : null;
-    return obj ? new Uint8Array(await obj.arrayBuffer()) : generatedCard(found.doc.kind);
+    return obj ? new Uint8Array(await obj.arrayBuffer()) : generatedCard(env, found.doc.kind);
   }
 
   return {

@@ -5,8 +5,12 @@ import { svgToPng } from '../share/render';
  * nosniff); an SVG from elsewhere is rasterised to PNG, so nothing active it may carry survives
  * (IMG-09: "rasterised, or sanitised").
  */
-export async function displayImage(bytes: Uint8Array, type: 'png' | 'svg'): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function displayImage(
+  env: Env,
+  bytes: Uint8Array,
+  type: 'png' | 'svg',
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (type === 'png') return new Uint8Array(bytes);
-  const png = await svgToPng(bytes, 300).catch(() => null);
+  const png = await svgToPng(env, bytes, 300).catch(() => null);
   return png ? new Uint8Array(png) : null;
 }

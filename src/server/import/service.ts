@@ -97,7 +97,7 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
   let imageKey: string | null = null;
   // Shown with the BadgeClass's image, not the uploaded pixels (JWS-07).
   const shown = await badgeClassImage(env, docs.badge, budget);
-  const display = shown ? await displayImage(shown.bytes, shown.type) : null;
+  const display = shown ? await displayImage(env, shown.bytes, shown.type) : null;
   if (display) {
     imageKey = `host-images/${id}.png`;
     await env.BUCKET.put(imageKey, display, { httpMetadata: { contentType: 'image/png' } });

@@ -34,7 +34,7 @@ export async function badgePng(
           `<svg xmlns="http://www.w3.org/2000/svg" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}">` +
             `<image href="data:image/png;base64,${bytesToBase64(bytes)}" width="${BADGE_PNG_SIZE}" height="${BADGE_PNG_SIZE}" preserveAspectRatio="xMidYMid meet"/></svg>`,
         );
-  const png = await svgToPng(svg, BADGE_PNG_SIZE, env).catch(() => null);
+  const png = await svgToPng(env, svg, BADGE_PNG_SIZE, true).catch(() => null);
   if (!png) return imageType === 'png' ? bytes : null;
   const out = new Uint8Array(png);
   memo.set(key, out);
