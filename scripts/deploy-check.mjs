@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { localVars } from './lib/local-vars.mjs';
 import { workerUploadSize } from './lib/worker-size.mjs';
 
-const BUDGET_GZIP_KIB = { lanyard: 1400, 'lanyard-renderer': 1200 };
+const BUDGET_GZIP_KIB = { lanyard: 1200, 'lanyard-renderer': 1200 };
 const DEFAULT_BUDGET_GZIP_KIB = 3 * 1024;
 const PLATFORM_MAX_KIB = 64 * 1024;
 const REDIRECT = '.wrangler/deploy/config.json';

@@ -3,9 +3,12 @@
 // .dev.vars or, when there is none, .env files plus this process's environment if
 // CLOUDFLARE_INCLUDE_PROCESS_ENV is set. So the values travel in the environment. A .dev.vars (kept
 // for SMTP secrets, say) wins over them and must then hold them too.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { localVars } from './lib/local-vars.mjs';
+
+// The Worker reads the non-English catalogues from its assets (public/i18n, issue 37).
+execFileSync(process.execPath, ['scripts/catalogues.mjs'], { stdio: 'inherit' });
 
 const PORT = Number(process.env.PORT ?? 4321);
 if (existsSync('.dev.vars'))

@@ -1,6 +1,6 @@
 // `npm test`: every test, and at the end (passed or not) each stage's wall time (issue 34).
 //
-// The fonts are made first. Then two lanes run side by side: vitest, with a worker per core (its
+// The fonts and the UI catalogues the Worker reads from its assets are made first. Then two lanes run side by side: vitest, with a worker per core (its
 // default keeps one core free: on a 2-core machine that was one worker and 5 min 50 s; with two,
 // 3 min 30 s alone), and beside it the static check, the build and its deploy check. When both have
 // passed, one Worker is started for the browser tests, and the interop tests (which drive no page)
@@ -19,6 +19,7 @@ import { SERVER_LOG, STARTED, startE2eServer } from './lib/e2e-server.mjs';
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', ASTRO_TELEMETRY_DISABLED: '1' };
 const FONTS = ['fonts', 'node', ['scripts/fonts.mjs']];
+const CATALOGUES = ['catalogues', 'node', ['scripts/catalogues.mjs']];
 const VITEST = ['vitest', 'npx', ['vitest', 'run', '--maxWorkers=100%']];
 const BUILT = [
   ['check', 'npm', ['run', 'check']],
@@ -115,6 +116,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopAll(),
 
 const started = performance.now();
 await stage(FONTS, output(true));
+await stage(CATALOGUES, output(true));
 if (!failed) {
   const second = output(false);
   await Promise.all([lane([VITEST], output(true)).then(() => second.flush()), lane(BUILT, second)]);

@@ -8,6 +8,9 @@ import { outboxInsert } from '../../src/server/outbox/repo';
 import { SMTP_PASSWORD, SMTP_USER, type ReceivedMail } from '../support/mail-servers';
 import worker from './entry';
 import { unique } from './helpers';
+import { allTranslators } from '../support/translators';
+
+const translatorFor = await allTranslators();
 
 const smtpEnv = {
   ...env,
@@ -55,7 +58,9 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
   it('delivers a Japanese activation mail with its plain-text and HTML parts', async () => {
     const to = `${unique('smtp')}@example.test`;
     const id = await queued(
-      accountMail('activation', to, 'ja', 'http://127.0.0.1:8787/ns/portal/openbadge/activation/abc', { hours: 24 }),
+      accountMail('activation', to, translatorFor('ja'), 'http://127.0.0.1:8787/ns/portal/openbadge/activation/abc', {
+        hours: 24,
+      }),
     );
     await deliver(smtpEnv, id);
     const [mail, ...more] = await received(to);
@@ -71,7 +76,7 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
 
   it('NOTIF-01: CR/LF in a subject cannot add a header; in an address it reaches no one else', async () => {
     const to = `${unique('inj')}@example.test`;
-    const mail = accountMail('activation', to, 'en', 'http://127.0.0.1:8787/x', { hours: 24 });
+    const mail = accountMail('activation', to, translatorFor('en'), 'http://127.0.0.1:8787/x', { hours: 24 });
     // As if a stored payload carried a raw subject: the transport strips line breaks again.
     mail.subject = `Hello\r\nBcc: victim@example.test\r\n\r\n<b>x</b> ${'long '.repeat(80)}`;
     await deliver(smtpEnv, await queued(mail));
@@ -82,7 +87,7 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
     const injected = accountMail(
       'activation',
       `${unique('inj2')}@example.test\r\nBcc: victim@example.test`,
-      'en',
+      translatorFor('en'),
       'http://x/y',
       {
         hours: 24,
@@ -94,7 +99,7 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
 
   it('NOTIF-02: the same queue message twice, and twice at once, sends one mail', async () => {
     const to = `${unique('dup')}@example.test`;
-    const id = await queued(accountMail('reset', to, 'en', 'http://127.0.0.1:8787/r', { minutes: 60 }));
+    const id = await queued(accountMail('reset', to, translatorFor('en'), 'http://127.0.0.1:8787/r', { minutes: 60 }));
     await Promise.all([deliver(smtpEnv, id), deliver(smtpEnv, id)]);
     await deliver(smtpEnv, id);
     expect(await received(to)).toHaveLength(1);
@@ -103,7 +108,7 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
 
   it('wrong credentials are a failure the outbox keeps, not a silent loss', async () => {
     const to = `${unique('auth')}@example.test`;
-    const id = await queued(accountMail('reset', to, 'en', 'http://127.0.0.1:8787/r', { minutes: 60 }));
+    const id = await queued(accountMail('reset', to, translatorFor('en'), 'http://127.0.0.1:8787/r', { minutes: 60 }));
     await deliver({ ...smtpEnv, SMTP_PASSWORD: 'wrong' } as Env, id);
     expect(await received(to)).toHaveLength(0);
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 1 });
@@ -111,7 +116,7 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
 
   it('an unreachable server leaves the row pending with the error, for a retry', async () => {
     const to = `${unique('down')}@example.test`;
-    const id = await queued(accountMail('reset', to, 'en', 'http://127.0.0.1:8787/r', { minutes: 60 }));
+    const id = await queued(accountMail('reset', to, translatorFor('en'), 'http://127.0.0.1:8787/r', { minutes: 60 }));
     const result = await deliver({ ...smtpEnv, SMTP_PORT: '1' } as Env, id);
     expect(result.retryMessages).toHaveLength(1);
     const row = await outboxRow(id);
@@ -123,7 +128,9 @@ describe('SMTP transport (worker-mailer to a real smtp-server on 127.0.0.1)', ()
 describe('HTTP mail API transport (a real HTTP server on 127.0.0.1)', () => {
   it('posts the mail with the bearer key and the outbox id as the Idempotency-Key', async () => {
     const to = `${unique('api')}@example.test`;
-    const id = await queued(accountMail('activation', to, 'ko', 'http://127.0.0.1:8787/a', { hours: 24 }));
+    const id = await queued(
+      accountMail('activation', to, translatorFor('ko'), 'http://127.0.0.1:8787/a', { hours: 24 }),
+    );
     await deliver(httpEnv, id);
     await deliver(httpEnv, id);
     const [mail, ...more] = await received(to);
@@ -135,7 +142,7 @@ describe('HTTP mail API transport (a real HTTP server on 127.0.0.1)', () => {
 
   it('a 500 from the API is retried later, then sent once', async () => {
     const to = `${unique('retry')}@example.test`;
-    const id = await queued(accountMail('reset', to, 'en', 'http://127.0.0.1:8787/r', { minutes: 60 }));
+    const id = await queued(accountMail('reset', to, translatorFor('en'), 'http://127.0.0.1:8787/r', { minutes: 60 }));
     await fetch(`${httpBase}/fail-next`, { method: 'POST' });
     const first = await deliver(httpEnv, id);
     expect(first.retryMessages).toHaveLength(1);
@@ -150,7 +157,7 @@ describe('HTTP mail API transport (a real HTTP server on 127.0.0.1)', () => {
 
 describe('transport selection', () => {
   it('refuses the dev mailbox and unencrypted SMTP in production', async () => {
-    const mail = accountMail('reset', 'a@example.test', 'en', 'http://x/r', { minutes: 60 });
+    const mail = accountMail('reset', 'a@example.test', translatorFor('en'), 'http://x/r', { minutes: 60 });
     await expect(sendMail({ ...env, ENVIRONMENT: 'production' } as Env, 'x', mail, Date.now())).rejects.toThrow(
       /not a production transport/,
     );

@@ -2,13 +2,16 @@ import { env } from 'cloudflare:workers';
 import type { MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { translatorFor } from '../../src/i18n/translator';
+import { allTranslators } from '../support/translators';
+import { assetCatalogue } from '../../src/server/http/assets';
 import { maintenanceWindow, parseMaintenance } from '../../src/lib/maintenance';
 import { createServer } from '../../src/server/app';
 import type { AppEnv } from '../../src/server/context';
 import { maintenanceNotice } from '../../src/server/maintenance/notice';
 import { configProblems } from '../../src/server/system/config-check';
 import { BASE, createAccount, createSession, SAME_ORIGIN, unique } from './helpers';
+
+const translatorFor = await allTranslators((l) => assetCatalogue(env, l));
 
 /*
  * Spec §2 and §9: the operator's maintenance window (MAINTENANCE_WINDOW). The Worker runs with the

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { translatorFor } from '../../src/i18n/translator';
+import { allTranslators } from '../support/translators';
 import { downloadName } from '../../src/lib/file-names';
 import { gradePointAverage } from '../../src/server/certificates/gpa';
 import { acadPdfName } from '../../src/server/certificates/pdf-language';
+
+const translatorFor = await allTranslators();
 
 const row = (grade: string, credits = 2) => ({ grade, credits });
 

@@ -3,11 +3,13 @@ import { LANGUAGES, type Language } from '../../src/i18n/languages';
 import bn from '../../src/i18n/locales/bn-BD.json';
 import ja from '../../src/i18n/locales/ja.json';
 import th from '../../src/i18n/locales/th.json';
-import { translatorFor } from '../../src/i18n/translator';
+import { allTranslators } from '../support/translators';
 import { indexHtml, type IndexPage, type IndexRow } from '../../src/server/export/index-html';
 import { stateAt } from '../../src/server/export/index-data';
 import { readmeText } from '../../src/server/export/readme';
 import { wrapThaiWords } from '../../src/i18n/thai-words';
+
+const translatorFor = await allTranslators();
 
 /*
  * Issue 35, item 2: the export's index.html and README.txt in the account's language, with each

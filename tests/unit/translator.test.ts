@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/i18n/catalogues';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { translatorFor } from '../../src/i18n/translator';
+import { allTranslators } from '../support/translators';
+
+const translatorFor = await allTranslators();
 
 describe('per-request translators', () => {
   it.each(LANGUAGES)('%s answers from its own catalogue, never silently from English', (lang) => {

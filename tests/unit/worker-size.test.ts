@@ -128,7 +128,7 @@ describe('the deploy check reads the size wrangler would upload from the build',
       'dist/lanyard_renderer/_astro/index_bg.Ab3.wasm': wasm,
     };
     const good = run(build({ ...files, 'dist/server/wrangler.json': main(binding) }), process.execPath, [DEPLOY_CHECK]);
-    expect(good.output).toMatch(/Worker lanyard [\d.]+ KiB, [\d.]+ KiB gzip \(budget 1400 KiB gzip/);
+    expect(good.output).toMatch(/Worker lanyard [\d.]+ KiB, [\d.]+ KiB gzip \(budget 1200 KiB gzip/);
     expect(good.output).toMatch(/Worker lanyard-renderer [\d.]+ KiB, [\d.]+ KiB gzip \(budget 1200 KiB gzip/);
     expect(good.status, good.output).toBe(0);
 

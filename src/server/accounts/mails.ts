@@ -1,5 +1,4 @@
-import type { Language } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
+import type { Translate } from '../../i18n/translator';
 import { renderMail } from '../mail/render';
 
 type AccountMail =
@@ -12,11 +11,10 @@ type AccountMail =
 export function accountMail(
   kind: AccountMail,
   to: string,
-  lang: Language,
+  t: Translate,
   link: string,
   vars: Record<string, string | number> = {},
 ) {
-  const t = translatorFor(lang);
   const key = `mail.${kind}`;
   return renderMail(
     to,

@@ -15,6 +15,7 @@ import { passwordRepo } from './password-repo';
 import { newPasswordProblems, passwordStatements } from './password-set';
 import { walletUrl } from '../http/wallet-url';
 import { USER_TYPE_PORTAL } from '../auth/user-types';
+import { translator } from '../http/translator';
 
 /**
  * /password/forgot and /password/initial. The request only queues the work: one outbox row, the same
@@ -43,7 +44,7 @@ export async function sendPasswordLink(env: Env, jobId: string, job: PasswordLin
   const mail = accountMail(
     account.passwordHash ? 'reset' : 'initial',
     job.email,
-    toLanguage(account.language) ?? DEFAULT_LANGUAGE,
+    await translator(env, toLanguage(account.language) ?? DEFAULT_LANGUAGE),
     walletUrl(env, `/password/reset/${token}`),
     { minutes },
   );

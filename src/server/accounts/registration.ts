@@ -11,6 +11,7 @@ import { accountMail } from './mails';
 import { hashPassword } from './password-hash';
 import { registrationRepo } from './registration-repo';
 import { walletUrl } from '../http/wallet-url';
+import { translator } from '../http/translator';
 
 /** The keyed form of a deleted account's address: the address itself is not kept (spec §1). */
 export const tombstoneKey = (emailNormalized: string) => sha256Hex(`tombstone:${emailNormalized}`);
@@ -49,7 +50,12 @@ export async function register(env: Env, input: RegistrationInput, lang: Languag
   ]);
   const now = Date.now();
   if (owner) {
-    const mail = accountMail('already_registered', input.email, lang, walletUrl(env, '/password/forgot'));
+    const mail = accountMail(
+      'already_registered',
+      input.email,
+      await translator(env, lang),
+      walletUrl(env, '/password/forgot'),
+    );
     await commitWithJobs(env, [], [{ kind: 'mail', payload: mail }], now);
   } else if (!tombstoned) {
     const token = randomToken();
@@ -69,7 +75,7 @@ export async function register(env: Env, input: RegistrationInput, lang: Languag
       createdAt: now,
     });
     const link = walletUrl(env, `/activation/${token}`);
-    const mail = accountMail('activation', input.email, lang, link, { hours });
+    const mail = accountMail('activation', input.email, await translator(env, lang), link, { hours });
     await commitWithJobs(env, [registration], [{ kind: 'mail', payload: mail }], now);
   }
 }

@@ -1,5 +1,4 @@
 import { htmlLang, toLanguage } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { bytesToBase64 } from '../../lib/base64';
 import { hostedService } from '../hosted/service';
 import { readRows } from '../issuing/templates';
@@ -7,6 +6,7 @@ import { badgeDisplayHtml, credentialDocument, documentDisplayHtml, type Credent
 import { credentialHash } from './hash';
 import { bytesToHex } from '../../lib/bytes';
 import { bcUrls } from './urls';
+import { translator } from '../http/translator';
 
 export type CredentialKind = 'badge' | 'acad_doc';
 
@@ -57,7 +57,7 @@ async function acadFields(env: Env, id: string): Promise<Fields | null> {
   if (live.kind !== 'ok' || !cls) return null;
   const { doc } = live.found;
   const lang = toLanguage(doc.language) ?? 'en';
-  const t = translatorFor(lang);
+  const t = await translator(env, lang);
   const [heading = doc.title, ...lines] = cls.description.split('\n');
   const date = new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: 'long', timeZone: 'UTC' });
   const html = documentDisplayHtml({

@@ -1,11 +1,10 @@
 import type { Language } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { qrPng } from '../images/qr';
 import { DEFAULT_FIELDS, transcriptTotals, type TranscriptRow } from '../issuing/templates';
 import { gradePointAverage } from './gpa';
 import type { AcadPdfInput } from './pdf-input';
-import { renderAcadDocPdf } from './pdf-render';
 import { acadPdfText } from './pdf-text';
+import { translator } from '../http/translator';
 
 /** A sample transcript row set: Japanese, Thai and Bengali course names, letter grades. */
 function sampleRows(n: number): TranscriptRow[] {
@@ -26,6 +25,7 @@ function sampleRows(n: number): TranscriptRow[] {
  */
 export async function renderSample(env: Env, kind: 'diploma' | 'transcript', rowCount: number, lang: Language = 'ja') {
   const started = performance.now();
+  const { renderAcadDocPdf } = await import('./pdf-render');
   const pdf = await renderAcadDocPdf(env, await sampleInput(env, kind, rowCount, lang));
   return { ms: performance.now() - started, bytes: pdf.length };
 }
@@ -56,7 +56,7 @@ export async function sampleInput(
       ['বিভাগ', 'কম্পিউটার বিজ্ঞান'],
     ],
     rows,
-    text: acadPdfText(translatorFor(lang), lang, {
+    text: acadPdfText(await translator(env, lang), lang, {
       issuer: '東京工科大学 Tokyo Tech Academy',
       issuedOn: Date.UTC(2026, 2, 20),
       id: 'sample',

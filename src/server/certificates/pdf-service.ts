@@ -1,5 +1,4 @@
 import { toLanguage } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import type { AcadDocRow } from '../db/rows';
 import { acadPdfName } from './pdf-language';
 import { qrPng } from '../images/qr';
@@ -16,9 +15,9 @@ import {
 } from '../issuing/templates';
 import { gradePointAverage } from './gpa';
 import type { AcadPdfInput } from './pdf-input';
-import { renderAcadDocPdf } from './pdf-render';
 import { acadPdfKey, acadPdfObjects, acadPdfRepo, type PrintRow } from './pdf-repo';
 import { acadPdfText } from './pdf-text';
+import { translator } from '../http/translator';
 
 /** A failure that trying again cannot mend (E422105 semantics: the template is missing). */
 export class PermanentPdfFailure extends Error {
@@ -37,7 +36,7 @@ export async function acadPdfInput(env: Env, row: PrintRow): Promise<AcadPdfInpu
   if (!row.template) throw new PermanentPdfFailure('E422105: the document has no template');
   const tpl = readTemplate(row.template);
   const lang = toLanguage(doc.language) ?? tpl.languages[0] ?? 'en';
-  const t = translatorFor(lang);
+  const t = await translator(env, lang);
   const rows = doc.kind === 'transcript' ? readRows(doc).slice(0, ACAD_LIMITS.maxRows) : [];
   const totals = transcriptTotals(rows);
   const url = acadPublicUrl(env, doc.id);
@@ -90,6 +89,8 @@ export function acadPrintService(env: Env) {
 
     /** Prints, stores, and marks ready; false when the document changed or went meanwhile. */
     async printAndStore(row: PrintRow, _now: number): Promise<boolean> {
+      // Loaded on first use (issue 37): the PDF writer, fontkit and their tables stay out of start-up.
+      const { renderAcadDocPdf } = await import('./pdf-render');
       const pdf = await renderAcadDocPdf(env, await acadPdfInput(env, row));
       const key = keyOf(row.doc);
       await acadPdfObjects(env.BUCKET).put(key, pdf);

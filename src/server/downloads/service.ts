@@ -8,7 +8,6 @@ import { AppError } from '../errors';
 import { badgePng } from '../share/badge-png';
 import type { Language } from '../../i18n/languages';
 import type { Translate } from '../../i18n/translator';
-import { renderCertificate } from './pdf';
 import { certificateText, pdfRecipientName } from '../certificates/pdf-language';
 import { qrPng, qrSvg } from '../images/qr';
 import { ob3Issuing } from '../ob3/issue';
@@ -65,6 +64,8 @@ export function downloadService(env: Env) {
       const image = await badgePng(env, bc?.imageKey ?? null, bc?.imageType ?? null, waitUntil);
       const verifyUrl = publicPageUrl(env, b.id);
       const { lang, t } = locale;
+      // Loaded on first use (issue 37): the PDF writer, fontkit and their tables stay out of start-up.
+      const { renderCertificate } = await import('./pdf');
       const bytes = await renderCertificate(env, {
         recipient: pdfRecipientName(t, lang, account),
         badge: b.name,

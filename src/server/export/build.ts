@@ -1,5 +1,4 @@
 import { toLanguage, DEFAULT_LANGUAGE } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { accountRepo } from '../accounts/account-repo';
 import { walletUrl } from '../http/wallet-url';
 import { renderMail } from '../mail/render';
@@ -14,6 +13,7 @@ import { exportRepo } from './repo';
 import { EXPORT_PAGE, exportNoticeUrl, progressOf, type ExportState } from './state';
 import { concatBytes } from '../../lib/bytes';
 import { zipEnd, zipRecord, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from './zip';
+import { translator } from '../http/translator';
 
 const enc = new TextEncoder();
 /** The wallet's public page that verifies any badge, no sign-in (docs/features.md "Import and verification"). */
@@ -68,7 +68,7 @@ async function step(env: Env, job: ExportStep, now: number) {
   if (last) {
     const account = await accountRepo(env.DB).profile(row.accountId);
     const lang = toLanguage(account?.language) ?? DEFAULT_LANGUAGE;
-    const t = translatorFor(lang);
+    const t = await translator(env, lang);
     const { sections, root } = await indexSections(env, t, row.accountId, central, row.createdAt);
     const verifyUrl = walletUrl(env, VERIFY_PAGE);
     const page = { lang, exportedAt: row.createdAt, sections, meta: root, verifyUrl };
@@ -116,7 +116,7 @@ async function finish(env: Env, id: string, accountId: string, step: number, siz
   const account = accountRepo(env.DB);
   const [profile, emails] = await Promise.all([account.profile(accountId), account.emails(accountId)]);
   const to = emails.find((e) => e.isPrimary && e.verifiedAt)?.email;
-  const t = translatorFor(toLanguage(profile?.language) ?? DEFAULT_LANGUAGE);
+  const t = await translator(env, toLanguage(profile?.language) ?? DEFAULT_LANGUAGE);
   const mail = to
     ? renderMail(
         to,

@@ -1,4 +1,4 @@
-import { CONFIG } from '../config';
+import { staticAsset } from '../http/assets';
 import { fontRuns, pickFonts, uncovered, type FontFile } from './pick';
 
 export interface LoadedFont {
@@ -12,13 +12,11 @@ export interface LoadedFont {
 let manifest: Promise<FontFile[]> | null = null;
 const cache = new Map<string, Promise<ArrayBuffer>>();
 
-/** A file under /fonts from the assets binding: under the base path when built, at /fonts in tests. */
+/** A file under /fonts from the assets binding. */
 export async function fontAsset(env: Env, name: string): Promise<Response> {
-  for (const prefix of [`${CONFIG.basePath}/fonts/`, '/fonts/']) {
-    const res = await env.ASSETS.fetch(new URL(prefix + name, 'http://assets.local'));
-    if (res.ok) return res;
-  }
-  throw new Error(`font asset missing: ${name} (run node scripts/fonts.mjs)`);
+  const res = await staticAsset(env, `fonts/${name}`);
+  if (!res) throw new Error(`font asset missing: ${name} (run node scripts/fonts.mjs)`);
+  return res;
 }
 
 function files(env: Env): Promise<FontFile[]> {

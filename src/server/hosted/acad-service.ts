@@ -1,5 +1,4 @@
 import { toLanguage } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { headingFor, imageFormat, readDetails, readRows, readTemplate, transcriptTotals } from '../issuing/templates';
 import { acadAssertionDocument, acadBadgeClassDocument, hasIdentity } from '../openbadges/acad-docs';
 import { bake } from '../openbadges/baking';
@@ -10,15 +9,16 @@ import { ByteMemo } from '../openbadges/memo';
 import type { ObUrls } from '../openbadges/urls';
 import { generatedCard } from './acad-card';
 import { acadDocRepo, type HostedAcadDoc } from './acad-doc-repo';
+import { translator } from '../http/translator';
 
 /** Baked document images, per isolate (public bytes, keyed by version; validity checked in D1). */
 const baked = new ByteMemo(8 * 1024 * 1024);
 
 /** The document's words for its BadgeClass, in the document's own language. */
-function classText(found: HostedAcadDoc) {
+async function classText(env: Env, found: HostedAcadDoc) {
   const { doc, template } = found;
   const lang = toLanguage(doc.language) ?? 'en';
-  const t = translatorFor(lang);
+  const t = await translator(env, lang);
   const heading = template ? headingFor(readTemplate(template), lang) : t(`certificate_pdf.kind_${doc.kind}`);
   const rows = doc.kind === 'transcript' ? readRows(doc) : [];
   const totals = rows.length ? transcriptTotals(rows) : null;
@@ -74,7 +74,7 @@ export function acadHosting(env: Env, u: ObUrls) {
     async badgeClass(id: string) {
       const found = await repo.forHosting(id);
       if (!found || !hasIdentity(found.doc) || found.doc.deletedAt) return null;
-      return acadBadgeClassDocument(u, found.doc, classText(found));
+      return acadBadgeClassDocument(u, found.doc, await classText(env, found));
     },
 
     async classImage(id: string) {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { translatorFor } from '../../i18n/translator';
+import { englishTranslator } from '../../i18n/translator';
 import type { AppEnv } from '../context';
 import { isRetryableD1, retryAfterSeconds } from '../db/retryable';
 import { AppError, type ErrorCode } from '../errors';
@@ -39,7 +39,7 @@ export function toAppError(err: unknown, c: Context<AppEnv>): AppError {
  */
 export function onError(err: unknown, c: Context<AppEnv>) {
   const appErr = toAppError(err, c);
-  const t = c.get('t') ?? translatorFor('en');
+  const t = c.get('t') ?? englishTranslator();
   const body = errorBody(appErr, t);
   if (appErr.code === 'E503100') c.header('Retry-After', '60');
   return c.json(body, appErr.status);

@@ -20,6 +20,7 @@ import { ownTemplate } from './template-service';
 import { readDetails, readRows, readTemplate, transcriptTotals } from './templates';
 import { templatesRepo } from './templates-repo';
 import { bytesToHex } from '../../lib/bytes';
+import { translator } from '../http/translator';
 
 type DocInput = z.infer<typeof acadDocBody>;
 type ReissueInput = z.infer<typeof acadReissueBody>;
@@ -53,7 +54,12 @@ async function commitDoc(
     jobs.push({
       id: `acad-mail-${doc.id}`,
       kind: 'mail',
-      payload: certificateMail(doc.recipientEmail, lang, { title: doc.title, issuer: doc.issuerName, link, reissued }),
+      payload: certificateMail(doc.recipientEmail, await translator(env, lang), {
+        title: doc.title,
+        issuer: doc.issuerName,
+        link,
+        reissued,
+      }),
       onlyIf: repo.written(doc.id),
     });
   }

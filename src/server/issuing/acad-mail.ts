@@ -1,5 +1,4 @@
-import type { Language } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
+import type { Translate } from '../../i18n/translator';
 import { renderMail } from '../mail/render';
 
 /**
@@ -9,10 +8,9 @@ import { renderMail } from '../mail/render';
  */
 export function certificateMail(
   to: string,
-  lang: Language,
+  t: Translate,
   v: { title: string; issuer: string; link: string; reissued: boolean },
 ) {
-  const t = translatorFor(lang);
   const params = { title: v.title, issuer: v.issuer };
   return renderMail(
     to,

@@ -1,14 +1,8 @@
-import { translatorFor } from '../../i18n/translator';
-import type { Language } from '../../i18n/languages';
+import type { Translate } from '../../i18n/translator';
 import { renderMail } from '../mail/render';
 
 /** The award mail (spec §3 "badge received"): in the recipient's language, with the receive link. */
-export function awardMail(
-  to: string,
-  lang: Language,
-  v: { badge: string; issuer: string; link: string; days: number },
-) {
-  const t = translatorFor(lang);
+export function awardMail(to: string, t: Translate, v: { badge: string; issuer: string; link: string; days: number }) {
   return renderMail(
     to,
     {

@@ -16,6 +16,7 @@ import { assertionsRepo } from './assertions-repo';
 import { awardMail } from './award-mail';
 import { issuingRepo } from './repo';
 import { bytesToHex } from '../../lib/bytes';
+import { translator } from '../http/translator';
 
 /**
  * Awards one chunk in one D1 batch: per recipient the assertion (salted SHA-256 identity), a single-
@@ -97,7 +98,12 @@ export async function awardChunk(env: Env, chunk: AwardChunk, now = Date.now()):
         // Named after the assertion, so a retried chunk cannot mail twice.
         id: `award-mail-${p.assertionId}`,
         kind: 'mail',
-        payload: awardMail(p.email.trim(), lang, { badge: badgeClass.name, issuer: issuer.name, link, days }),
+        payload: awardMail(p.email.trim(), await translator(env, lang), {
+          badge: badgeClass.name,
+          issuer: issuer.name,
+          link,
+          days,
+        }),
       });
     }
     if (owner) {

@@ -1,6 +1,5 @@
 import { newId } from '../auth/tokens';
 import { AppError } from '../errors';
-import { sanitiseSvg } from '../images/svg-sanitise';
 import { BakeError, sniffImage, unbake } from '../openbadges/baking';
 
 /**
@@ -43,7 +42,8 @@ export async function storeImage(
   bytes: Uint8Array,
   type: 'png' | 'svg',
 ): Promise<string> {
-  const body = type === 'svg' ? sanitiseSvg(bytes) : bytes;
+  // The XML parser (and its entity tables, frozen at load) is loaded only for an SVG (issue 37).
+  const body = type === 'svg' ? (await import('../images/svg-sanitise')).sanitiseSvg(bytes) : bytes;
   if (!body) throw new AppError('E415101');
   const key = `${prefix}/${newId()}.${type}`;
   await bucket.put(key, body, { httpMetadata: { contentType: type === 'png' ? 'image/png' : 'image/svg+xml' } });

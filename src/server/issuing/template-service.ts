@@ -7,7 +7,6 @@ import { unprintable } from '../fonts/load';
 import { commitWithJobs } from '../outbox/commit';
 import type { templateBody, templatePatch } from './acad-schemas';
 import { decodeBase64 } from './images';
-import { checkTemplateImage } from './template-images';
 import {
   DEFAULT_FIELDS,
   readTemplate,
@@ -37,6 +36,8 @@ async function storeImages(env: Env, issuerId: string, input: Partial<Record<Tem
     const value = input[name];
     return value ? [{ name, bytes: decodeBase64(value, name) }] : [];
   });
+  // The PDF library that reads the images is loaded on first use (issue 37).
+  const { checkTemplateImage } = await import('./template-images');
   const checked = await Promise.all(given.map(async (g) => ({ ...g, img: await checkTemplateImage(g.bytes) })));
   const keys: Partial<Record<TemplateImage, string | null>> = {};
   for (const name of TEMPLATE_IMAGES) if (input[name] === null) keys[name] = null;

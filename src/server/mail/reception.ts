@@ -1,5 +1,4 @@
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { escapeHtml } from '../../lib/html-escape';
 import { normalizeEmail } from '../../lib/email';
 import { randomToken, sha256Hex } from '../auth/tokens';
@@ -8,6 +7,7 @@ import { runBatch } from '../db/batch';
 import { walletUrl } from '../http/wallet-url';
 import { receptionRepo } from './reception-repo';
 import type { Mail } from './types';
+import { translator } from '../http/translator';
 
 /** The page where a recipient manages their mail reception without signing in. */
 export const RECEPTION_PAGE = '/verify/emailnotification';
@@ -29,7 +29,7 @@ export async function withReceptionFooter(env: Env, mail: Mail, now: number): Pr
   await runBatch(env.DB, [
     repo.insertLink(await sha256Hex(token), account.id, normalized, now + CONFIG.links.receptionDays * 86_400_000, now),
   ]);
-  const t = translatorFor(toLanguage(account.language) ?? DEFAULT_LANGUAGE);
+  const t = await translator(env, toLanguage(account.language) ?? DEFAULT_LANGUAGE);
   const url = walletUrl(env, `${RECEPTION_PAGE}?token=${token}`);
   const line = t('settings.mail_reception.footer');
   const html = mail.html.replace(

@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { detectLanguage } from '../../i18n/detect';
-import { translatorFor } from '../../i18n/translator';
 import { LANGUAGE_COOKIE, cookieBase } from '../auth/cookies';
 import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
+import { translator } from '../http/translator';
 
 /** Resolves the request's language (spec §1) and remembers an explicit choice for 7 days. */
 export function locale(): MiddlewareHandler<AppEnv> {
@@ -15,7 +15,7 @@ export function locale(): MiddlewareHandler<AppEnv> {
       acceptLanguage: c.req.header('accept-language'),
     });
     c.set('lang', lang);
-    c.set('t', translatorFor(lang));
+    c.set('t', await translator(c.env, lang));
     await next();
     if (fromQuery) {
       setCookie(c, LANGUAGE_COOKIE, lang, {

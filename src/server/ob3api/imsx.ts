@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { translatorFor } from '../../i18n/translator';
+import { englishTranslator } from '../../i18n/translator';
 import type { AppEnv } from '../context';
 import { ERRORS, type ErrorCode } from '../errors';
 import { toAppError } from '../http/on-error';
@@ -37,7 +37,7 @@ export function imsxOnError<E extends AppEnv>(err: unknown, ctx: Context<E>) {
   // The resource routes add the token's grant to the variables; the boundary needs only the base ones.
   const c = ctx as unknown as Context<AppEnv>;
   const appErr = toAppError(err, c);
-  const t = c.get('t') ?? translatorFor('en');
+  const t = c.get('t') ?? englishTranslator();
   const status: ContentfulStatusCode = appErr.status === 422 || appErr.status === 409 ? 400 : appErr.status;
   if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="ob3"');
   if (appErr.code === 'E403160') c.header('WWW-Authenticate', 'Bearer realm="ob3", error="insufficient_scope"');

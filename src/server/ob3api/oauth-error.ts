@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { translatorFor } from '../../i18n/translator';
+import { englishTranslator } from '../../i18n/translator';
 import type { AppEnv } from '../context';
 import { AppError, ERRORS, type ErrorCode } from '../errors';
 import { toAppError } from '../http/on-error';
@@ -48,7 +48,7 @@ export function oauthOnError(err: unknown, c: Context<AppEnv>) {
       ? err.oauth
       : (BY_CODE[appErr.code] ??
         (appErr.status >= 500 || appErr.status === 429 ? 'temporarily_unavailable' : 'invalid_request'));
-  const t = c.get('t') ?? translatorFor('en');
+  const t = c.get('t') ?? englishTranslator();
   c.header('Cache-Control', 'no-store');
   c.header('Pragma', 'no-cache');
   if (name === 'invalid_client') c.header('WWW-Authenticate', 'Basic realm="ob3", charset="UTF-8"');

@@ -1,6 +1,5 @@
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { Language } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { utcDay } from '../../lib/dates';
 import { base64url } from '../auth/tokens';
 import { CONFIG } from '../config';
@@ -18,6 +17,7 @@ import {
 import { passkeyRepo, type PasskeySummary } from './repo';
 import { relyingParty } from './rp';
 import type { RegistrationResponse } from './schemas';
+import { translator } from '../http/translator';
 
 /** EdDSA, ES256, RS256: what current platform authenticators and security keys make. */
 export const SUPPORTED_ALGS = [-8, -7, -257];
@@ -61,8 +61,8 @@ export async function registrationOptions(env: Env, who: Registrant, now = Date.
  * both in the language of the page that added it, the day in its calendar (issue 35: พาสคีย์ 28
  * พ.ย. 2569), as the list beside it writes dates.
  */
-const defaultName = (lang: Language, now: number) =>
-  translatorFor(lang)('passkeys.default_name', { date: utcDay(lang).format(new Date(now)) });
+const defaultName = async (env: Env, lang: Language, now: number) =>
+  (await translator(env, lang))('passkeys.default_name', { date: utcDay(lang).format(new Date(now)) });
 
 /**
  * Verifies navigator.credentials.create()'s answer and stores the passkey. The challenge is
@@ -109,7 +109,7 @@ export async function verifyRegistration(
     publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
     counter: info.credential.counter,
     transports: response.response.transports ?? [],
-    name: name ?? defaultName(lang, now),
+    name: name ?? (await defaultName(env, lang, now)),
     backedUp: info.credentialBackedUp,
     deviceType: info.credentialDeviceType,
     createdAt: now,

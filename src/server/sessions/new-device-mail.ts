@@ -1,5 +1,4 @@
-import { toLanguage, DEFAULT_LANGUAGE } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
+import type { Translate } from '../../i18n/translator';
 import { renderMail } from '../mail/render';
 import type { Mail } from '../outbox/payloads';
 
@@ -9,11 +8,10 @@ import type { Mail } from '../outbox/payloads';
  */
 export function newDeviceMail(
   to: string,
-  language: string,
+  t: Translate,
   v: { device: string; place: string | null; time: string },
   link: string,
 ): Mail {
-  const t = translatorFor(toLanguage(language) ?? DEFAULT_LANGUAGE);
   const mail = renderMail(
     to,
     {

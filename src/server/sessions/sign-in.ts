@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { DEFAULT_LANGUAGE, toLanguage } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { utcDateTime } from '../../lib/dates';
 import { path } from '../../lib/paths';
 import { cookieBase } from '../auth/cookies';
@@ -14,6 +13,7 @@ import { deviceRepo, infoMailOn } from './device-repo';
 import { deviceText } from './labels';
 import { newDeviceMail } from './new-device-mail';
 import { placeLabel, placeOf } from './place';
+import { translator } from '../http/translator';
 
 /** The long-lived random cookie that makes a browser a "device" (issue 22). */
 export const DEVICE_COOKIE = 'device';
@@ -51,7 +51,7 @@ export async function deviceSignIn(
   const check = await repo.check(accountId, deviceHash);
   if (!check || check.known || !check.anyKnown) return { statements, jobs: [] };
   const lang = toLanguage(check.language) ?? DEFAULT_LANGUAGE;
-  const t = translatorFor(lang);
+  const t = await translator(c.env, lang);
   const device = deviceText(userAgent, t);
   const where = placeLabel(place, lang);
   const isNew = repo.isNewDevice(accountId, deviceHash, tokenHash);
@@ -68,7 +68,7 @@ export async function deviceSignIn(
   if (!check.email || !check.infoMail) return { statements, jobs: [] };
   // As the sessions list writes it: the account's language and calendar, in UTC (src/lib/dates.ts).
   const time = t('common.time_utc', { time: utcDateTime(lang).format(new Date(now)) });
-  const mail = newDeviceMail(check.email, lang, { device, place: where, time }, walletUrl(c.env, SESSIONS_PAGE));
+  const mail = newDeviceMail(check.email, t, { device, place: where, time }, walletUrl(c.env, SESSIONS_PAGE));
   const info = infoMailOn(accountId);
   const onlyIf = { sql: `${isNew.sql} AND ${info.sql}`, params: [...isNew.params, ...info.params] };
   return { statements, jobs: [{ kind: 'mail', payload: mail, onlyIf }] };

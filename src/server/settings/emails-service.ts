@@ -15,6 +15,7 @@ import { emailLinkRepo } from './email-link-repo';
 import { newEmailLink } from './email-link';
 import { verificationBatch } from './email-verification';
 import { confirmPassword } from './reauth';
+import { translator } from '../http/translator';
 
 async function mine(env: Env, accountId: string, normalized: string): Promise<AccountEmailRow | undefined> {
   return (await emailsRepo(env.DB).list(accountId)).find((e) => e.emailNormalized === normalized);
@@ -55,7 +56,7 @@ async function mailCode(
   const mail = accountMail(
     'email_code',
     email,
-    toLanguage(user.language) ?? DEFAULT_LANGUAGE,
+    await translator(env, toLanguage(user.language) ?? DEFAULT_LANGUAGE),
     walletUrl(env, `/email/verification/${link.token}`),
     { code, minutes: CONFIG.code.ttlMinutes, hours: CONFIG.links.emailVerifyHours },
   );
@@ -155,7 +156,12 @@ export async function deleteEmail(env: Env, user: SessionUser, raw: string, pass
   // ACC-03: a verified address is told it was removed, in case it was not its owner who did it.
   const lang = toLanguage(user.language) ?? DEFAULT_LANGUAGE;
   const notice = existing.verifiedAt
-    ? [{ kind: 'mail' as const, payload: accountMail('email_removed', existing.email, lang, walletUrl(env, '/login')) }]
+    ? [
+        {
+          kind: 'mail' as const,
+          payload: accountMail('email_removed', existing.email, await translator(env, lang), walletUrl(env, '/login')),
+        },
+      ]
     : [];
   await commitWithJobs(
     env,

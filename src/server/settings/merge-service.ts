@@ -14,6 +14,7 @@ import { walletUrl } from '../http/wallet-url';
 import { commitWithJobs } from '../outbox/commit';
 import { mergeRepo } from './merge-repo';
 import { confirmPassword } from './reauth';
+import { translator } from '../http/translator';
 
 /** A proven merge request: what will move, shown before the person confirms. */
 async function startMerge(env: Env, user: SessionUser, source: string) {
@@ -48,7 +49,7 @@ export async function sendMergeCode(env: Env, user: SessionUser, email: string) 
   const mail = accountMail(
     'merge_code',
     email.trim(),
-    toLanguage(owner.language) ?? DEFAULT_LANGUAGE,
+    await translator(env, toLanguage(owner.language) ?? DEFAULT_LANGUAGE),
     walletUrl(env, '/login'),
     { code, minutes: CONFIG.code.ttlMinutes },
   );

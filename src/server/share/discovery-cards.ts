@@ -1,10 +1,10 @@
 import type { Language } from '../../i18n/languages';
-import { translatorFor } from '../../i18n/translator';
 import { AppError } from '../errors';
 import { badgePng, pngDataUrl } from './badge-png';
 import type { ShareCard } from './render';
 import { cachedCard } from './service';
 import { discoveryRepo } from '../discovery/pages-repo';
+import { translator } from '../http/translator';
 
 export type CardKind = 'class' | 'issuer' | 'skill';
 
@@ -29,7 +29,7 @@ export async function discoveryShareImage(
   lang: Language,
   waitUntil: (p: Promise<unknown>) => void,
 ) {
-  const t = translatorFor(lang);
+  const t = await translator(env, lang);
   const repo = discoveryRepo(env.DB);
   const slot = `${kind}-${id}-${lang}`;
   const plain = (card: Omit<ShareCard, 'image' | 'lang'>) => async (): Promise<ShareCard> => ({

@@ -2,7 +2,7 @@ import { AppError } from '../../errors';
 import { OB_PREFIX } from '../../openbadges/urls';
 import { fromBase64, fromText, type VerifyInput } from '../input';
 import { jwsReadable, readCompact } from '../../openbadges/verify/jws-parse';
-import { attachedFiles, type AttachedFile } from './attachments';
+import type { AttachedFile } from './attachments';
 
 /** A PDF whose signed credential is attached but no longer reads as one: altered or damaged (E179). */
 export const ALTERED = 'altered';
@@ -28,7 +28,8 @@ function signedInput(f: AttachedFile): VerifyInput | null {
  */
 export async function pdfVerifyInput(b64: string): Promise<VerifyInput | typeof ALTERED> {
   const bytes = fromBase64(b64);
-  const files = bytes ? await attachedFiles(bytes) : [];
+  // The PDF reader is loaded on first use (issue 37), out of every other request's start-up.
+  const files = bytes ? await (await import('./attachments')).attachedFiles(bytes) : [];
   for (const f of files.filter((x) => x.signed)) {
     const input = signedInput(f);
     if (input) return input;
