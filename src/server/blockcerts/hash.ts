@@ -1,4 +1,4 @@
-import jsonld from 'jsonld';
+import { canonize } from '../ld/jsonld';
 import { blockcertsContext } from './contexts';
 import { sha256 } from '@noble/hashes/sha2.js';
 
@@ -16,8 +16,6 @@ async function documentLoader(url: string) {
 
 const FALLBACK = 'http://fallback.org/';
 
-// @types/jsonld does not know `safe`; this is the call as jsonld 9 takes it.
-const canonize = jsonld.canonize as unknown as (doc: Obj, options: object) => Promise<string>;
 
 /** URDNA2015 N-Quads of the credential without its proof (v3 `proof`, v2 `signature`). */
 export async function canonicalNQuads(doc: Obj, without: 'proof' | 'signature' = 'proof'): Promise<string> {

@@ -1,10 +1,26 @@
 import { AppError } from '../errors';
+import type * as Authenticate from './authenticate';
+import type * as Register from './register';
 import { purgeExpiredChallenges } from './challenges';
 import { passkeyRepo } from './repo';
 
 export type { PasskeySummary } from './repo';
-export { assertionOptions, verifyAssertion } from './authenticate';
-export { registrationOptions, verifyRegistration } from './register';
+
+// The ceremonies load with the first one (issue 37): @simplewebauthn/server and its ASN.1 and CBOR
+// readers took 7-10 ms of every start-up, for the few requests that use a passkey.
+const authenticate = () => import('./authenticate');
+const register = () => import('./register');
+type Auth = typeof Authenticate;
+type Reg = typeof Register;
+
+export const assertionOptions = async (...a: Parameters<Auth['assertionOptions']>) =>
+  (await authenticate()).assertionOptions(...a);
+export const verifyAssertion = async (...a: Parameters<Auth['verifyAssertion']>) =>
+  (await authenticate()).verifyAssertion(...a);
+export const registrationOptions = async (...a: Parameters<Reg['registrationOptions']>) =>
+  (await register()).registrationOptions(...a);
+export const verifyRegistration = async (...a: Parameters<Reg['verifyRegistration']>) =>
+  (await register()).verifyRegistration(...a);
 
 /** The account's passkeys for the settings list. */
 export const listPasskeys = (d1: D1Database, accountId: string) => passkeyRepo(d1).list(accountId);

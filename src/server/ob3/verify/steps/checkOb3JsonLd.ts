@@ -1,4 +1,4 @@
-import jsonld from 'jsonld';
+import { expand } from '../../../ld/jsonld';
 import { fail, PASS, SKIP, type Step } from '../../../verdict/step';
 import { ob3DocumentLoader } from '../../loader';
 import type { Ob3Deps } from '../deps';
@@ -15,10 +15,7 @@ export const checkOb3JsonLd: Step<Ob3Facts, Ob3Deps> = {
   async run(f) {
     if (f.broken) return SKIP;
     try {
-      await jsonld.expand(structuredClone(f.credential), {
-        documentLoader: ob3DocumentLoader(),
-        safe: true,
-      } as unknown as Parameters<typeof jsonld.expand>[1]);
+      await expand(structuredClone(f.credential), { documentLoader: ob3DocumentLoader(), safe: true });
       return PASS;
     } catch {
       // Not `broken`: the schema check still says what else is wrong (an issuer of the wrong type

@@ -1,4 +1,4 @@
-import jsonld from 'jsonld';
+import { compact, expand } from '../../../ld/jsonld';
 import { bundledContext, OB1_CONTEXT, OB2_CONTEXT, obVersionOf } from '../../../ld/contexts';
 import { markLeftOut, withoutUnreadableExtensions } from './unread-extensions';
 import { upgradeLegacy, type Role } from './upgrade';
@@ -12,8 +12,6 @@ export type Normalized = { ok: true; doc: Obj; version: '2.0' | '1.x' } | { ok: 
 
 class UnknownContext extends Error {}
 
-// @types/jsonld knows neither string contexts nor `base: null`; this is the call as jsonld 9 takes it.
-const compact = jsonld.compact as unknown as (doc: Obj, context: string, options: object) => Promise<Obj>;
 
 /** jsonld's loader: bundled contexts only, anything else is refused, so nothing is ever fetched. */
 async function documentLoader(url: string) {
@@ -30,8 +28,6 @@ function contextsOf(doc: Obj): unknown[] {
 const isUnknownContext = (err: unknown) =>
   err instanceof UnknownContext || (err as { details?: { cause?: unknown } }).details?.cause instanceof UnknownContext;
 
-// @types/jsonld's options type knows no `base: null` either.
-const expand = jsonld.expand as unknown as (doc: Obj, options: object) => Promise<unknown[]>;
 const OBI = 'https://w3id.org/openbadges#';
 
 /**

@@ -1,5 +1,5 @@
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
-import jsonld from 'jsonld';
+import { compact } from '../../../ld/jsonld';
 import { bundledContext, OB2_CONTEXT } from '../../../ld/contexts';
 import { extensionContextUrl, OB2_EXTENSIONS } from '../../../ld/extensions';
 
@@ -39,8 +39,6 @@ async function documentLoader(url: string) {
   if (document === undefined) throw new Error(`context not bundled: ${url}`);
   return { contextUrl: null, documentUrl: url, document };
 }
-// @types/jsonld knows neither string contexts nor `base: null`; this is the call as jsonld 9 takes it.
-const compact = jsonld.compact as unknown as (doc: Obj, context: string[], options: object) => Promise<Obj>;
 
 /** The nodes of a compacted document, the document itself included, walked without recursion. */
 function nodesOf(doc: Obj): Obj[] {
