@@ -16,7 +16,6 @@ async function documentLoader(url: string) {
 
 const FALLBACK = 'http://fallback.org/';
 
-
 /** URDNA2015 N-Quads of the credential without its proof (v3 `proof`, v2 `signature`). */
 export async function canonicalNQuads(doc: Obj, without: 'proof' | 'signature' = 'proof'): Promise<string> {
   const rest = Object.fromEntries(Object.entries(doc).filter(([k]) => k !== without));

@@ -12,7 +12,6 @@ export type Normalized = { ok: true; doc: Obj; version: '2.0' | '1.x' } | { ok: 
 
 class UnknownContext extends Error {}
 
-
 /** jsonld's loader: bundled contexts only, anything else is refused, so nothing is ever fetched. */
 async function documentLoader(url: string) {
   const document = bundledContext(url);
