@@ -237,7 +237,10 @@ if (findList)
     `\nFindList, where the time goes (${findList.count} requests): client p50 ${findList.client.p50} / p99 ${findList.client.p99} ms; Worker (Server-Timing total) p50 ${findList.app.p50} / p99 ${findList.app.p99} ms; the list's D1 batch (list) p50 ${findList.list.p50} / p99 ${findList.list.p99} ms`,
   );
 console.log(
-  `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms`,
+  `\nshare image, first render (${renders.count} badges, client-timed): p50 ${renders.p50} ms, p90 ${renders.p90} ms, max ${renders.max} ms` +
+    (renders.rpc
+      ? `; of it the renderer's service binding (Server-Timing rpc): p50 ${renders.rpc.p50} ms, p90 ${renders.rpc.p90} ms, max ${renders.rpc.max} ms`
+      : ''),
 );
 console.log(`share image, stored (server time, ${stored.count} requests): p50 ${stored.p50} ms, p99 ${stored.p99} ms`);
 console.log(

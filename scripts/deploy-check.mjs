@@ -5,6 +5,8 @@
 //     plan's old 3 MiB for any other; the uncompressed size within the platform's 64 MiB;
 //   - every service binding names a Worker of the build, and the main Worker carries no WebAssembly of
 //     the renderer's (resvg, yoga), which would mean the drawing code came back into it;
+//   - the libraries meant to load on first use (the PDF stack, the SVG sanitiser, the passkey library,
+//     the catalogues other than English) are not in the main Worker's start-up graph (lib/startup-graph.mjs);
 //   - the build output carries no SESSION KV or IMAGES binding, which @astrojs/cloudflare adds unless
 //     Astro's `session` and `imageService` are set (a KV namespace would be provisioned on deploy);
 //   - the variables it would upload are production's, not the local ones (scripts/lib/local-vars.mjs).
@@ -14,6 +16,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { localVars } from './lib/local-vars.mjs';
+import { eagerLibraries } from './lib/startup-graph.mjs';
 import { workerUploadSize } from './lib/worker-size.mjs';
 
 const BUDGET_GZIP_KIB = { lanyard: 1200, 'lanyard-renderer': 1200 };
@@ -60,6 +63,9 @@ for (const [index, { path, config }] of workers.entries()) {
   if (index === 0 && existsSync(wasm))
     for (const f of readdirSync(wasm).filter((f) => RENDERER_ONLY.test(f)))
       problems.push(`the main Worker carries the renderer's ${f}`);
+  if (index === 0)
+    for (const [what, file] of eagerLibraries(join(dirname(path), config.main)))
+      problems.push(`${what} is in the main Worker's start-up (statically imported, by ${relative('.', file)})`);
   for (const kv of config.kv_namespaces ?? []) problems.push(`${name} adds a KV namespace binding ${kv.binding}`);
   if (config.images) problems.push(`${name} adds an Images binding ${config.images.binding}`);
   for (const [key, value] of Object.entries(config.vars ?? {})) {

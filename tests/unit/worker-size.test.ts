@@ -141,6 +141,18 @@ describe('the deploy check reads the size wrangler would upload from the build',
       expect.stringContaining('names elsewhere, which the build has not'),
     ]);
 
+    const eager = build({
+      ...files,
+      'dist/server/wrangler.json': main(binding),
+      'dist/server/entry.mjs': 'import{P}from"./chunks/pdf.mjs";export default{fetch:()=>new Response(P)};',
+      'dist/server/chunks/pdf.mjs': 'export const P=class PDFDocument{}.name;',
+    });
+    const loaded = run(eager, process.execPath, [DEPLOY_CHECK]);
+    expect([loaded.status, loaded.output]).toEqual([
+      1,
+      expect.stringContaining("the PDF writer and reader (@pdfme/pdf-lib) is in the main Worker's start-up"),
+    ]);
+
     const back = build({
       ...files,
       'dist/server/wrangler.json': main(binding),
