@@ -6,8 +6,10 @@ import { CONFIG } from '../config';
  * built, at the root in the tests (which serve ./public). Null when neither has it.
  */
 export async function staticAsset(env: Env, path: string): Promise<Response | null> {
+  // The binding ignores the host; `npm run dev` serves it through Vite, which refuses hosts it does not
+  // know (an invented one left fonts and catalogues unread there), and knows localhost.
   for (const prefix of [`${CONFIG.basePath}/`, '/']) {
-    const res = await env.ASSETS.fetch(new URL(prefix + path, 'http://assets.local'));
+    const res = await env.ASSETS.fetch(new URL(prefix + path, 'http://localhost'));
     if (res.ok) return res;
   }
   return null;
