@@ -15,6 +15,7 @@ import { devSql, newDevSqlToken } from '../scripts/lib/dev-sql.mjs';
 import { issuerApi } from '../scripts/lib/issuer-api.mjs';
 import { localVars } from '../scripts/lib/local-vars.mjs';
 import { registerAndActivate } from '../scripts/lib/register.mjs';
+import { startWorker } from '../scripts/lib/built-worker.mjs';
 import { varsFile, wranglerDevArgs } from '../scripts/lib/wrangler-dev.mjs';
 import { makePng } from './png.mjs';
 
@@ -77,18 +78,14 @@ async function seed(build) {
     env: ENV,
     stdio: 'ignore',
   });
-  const port = await freePort();
-  const { stop } = spawnBuild(build, port);
-  const base = `http://127.0.0.1:${port}`;
+  // The benches' own launcher, on this build and this state: it waits for the Worker to answer.
+  const worker = await startWorker(
+    await freePort(),
+    [],
+    ['-c', join(build, 'server', 'wrangler.json'), '--persist-to', STATE],
+  );
+  const base = worker.base;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        if (i > 1200) throw new Error('the Worker did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const email = `cold-${Date.now().toString(36)}@example.test`;
     const account = await registerAndActivate(base, {
       email,
@@ -115,7 +112,7 @@ async function seed(build) {
     ]);
     return id;
   } finally {
-    stop();
+    worker.stop();
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -10,6 +10,8 @@ type JsonLd = {
   canonize: (doc: Obj, options: object) => Promise<string>;
 };
 
+// One load shared by every caller: with a bare import() per call, 50 verifications at once each
+// started their own first import of this CommonJS module, and one of them failed (E999) in the tests.
 let lib: Promise<JsonLd> | null = null;
 const load = () =>
   (lib ??= import('jsonld')

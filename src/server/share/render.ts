@@ -1,4 +1,4 @@
-import type { DrawnCard, FontBytes, ShareCard } from '../../renderer/types';
+import type { ShareCard } from '../../renderer/types';
 import { fontsFor } from '../fonts/load';
 
 export type { ShareCard } from '../../renderer/types';
@@ -13,9 +13,6 @@ export function svgText(svg: Uint8Array): string | null {
   });
 }
 
-const slices = async (env: Env, text: string, lang: string): Promise<FontBytes[]> =>
-  (await fontsFor(env, text, lang)).map((f) => ({ name: f.name, data: f.data }));
-
 /**
  * Rasterises an SVG to PNG through the renderer Worker (the PDF certificate cannot embed SVG, and an
  * imported SVG is kept only as pixels). With `drawText`, the bundled fonts that cover the SVG's own
@@ -23,7 +20,7 @@ const slices = async (env: Env, text: string, lang: string): Promise<FontBytes[]
  */
 export async function svgToPng(env: Env, svg: Uint8Array, width: number, drawText = false): Promise<Uint8Array> {
   const text = drawText ? svgText(svg) : null;
-  const fonts = text === null ? [] : await slices(env, text, 'en');
+  const fonts = text === null ? [] : await fontsFor(env, text, 'en');
   return env.RENDERER.svgToPng(svg, width, fonts);
 }
 
@@ -38,9 +35,9 @@ export async function renderShareImage(
   timings: Record<string, number> = {},
 ): Promise<Uint8Array> {
   const started = performance.now();
-  const fonts = await slices(env, `${c.badge}${c.issuer}${c.recipient}Lanyard…`, c.lang);
+  const fonts = await fontsFor(env, `${c.badge}${c.issuer}${c.recipient}Lanyard…`, c.lang);
   const loaded = performance.now();
-  const drawn: DrawnCard = await env.RENDERER.shareCard(c, fonts);
+  const drawn = await env.RENDERER.shareCard(c, fonts);
   const rpc = performance.now() - loaded - drawn.layout - drawn.raster;
   Object.assign(timings, {
     fonts: loaded - started,
