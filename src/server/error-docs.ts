@@ -529,6 +529,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       'so nothing was written.',
     fix: 'Replace or remove the listed characters.',
   },
+  E422108: {
+    means: 'A learner record (CLR 2.0) was given to the badge import; the badge list does not hold learner records.',
+    why:
+      'The import verified what was given and found a ClrCredential (issue 38). A record holds many credentials ' +
+      'and is shown as a transcript, not as one badge, so it is not put into the badge list.',
+    fix: 'Check the record on the verify page. Import the badges it holds one by one if they are wanted in the list.',
+  },
   E429100: {
     means: 'Too many requests.',
     why:
@@ -1149,6 +1156,67 @@ export const VERIFY_DOCS: Record<VerifyCode, ErrorDoc> = {
       'Its hash is not the one its proof anchors: its content changed, or it uses terms no bundled context defines ' +
       '(they would drop out of the hash).',
     fix: 'Do not trust the certificate; ask the issuer for a new copy.',
+  },
+  E970: {
+    means: 'The learner record (CLR 2.0) is too large to check here.',
+    why:
+      'It holds more than 300 nested credentials, 1,000 achievements or 2,000 associations (CLR_LIMITS, ' +
+      '`clr/verify/bounds.ts`). They are counted right after the JSON is read, before any JSON-LD, schema or ' +
+      'proof work, so a record of 10,000 credentials costs one count. It fails all four items.',
+    fix: 'Ask the issuer for a smaller record, or verify the credentials it holds one by one.',
+  },
+  E971: {
+    means: 'A nested entry of a learner record is itself a learner record; it is listed, not followed.',
+    why:
+      'Only a nested credential’s own verdict carries this code (report `clr.nested`). The CLR 2.0 specification ' +
+      'sets no depth; verifying one level bounds the work a record can ask for, as 1EdTech’s validator also ' +
+      'follows none.',
+    fix: 'Verify the inner record on its own.',
+  },
+  E972: {
+    means: 'A nested credential of a learner record has an id that came earlier in the same record.',
+    why:
+      'Only a nested credential’s own verdict carries this code. The same credential twice is one credential: it is ' +
+      'verified the first time and not again, which also bounds the work.',
+    fix: 'Nothing to do as a verifier; the issuer should list each credential once.',
+  },
+  E973: {
+    means: 'A nested entry of a learner record is not an Open Badges 3.0 credential, so it was not checked.',
+    why:
+      'Only a nested credential’s own verdict carries this code. Nested entries are verified with the Open Badges ' +
+      '3.0 steps; another type (or something that is neither a credential object nor a readable VC-JWT) has no ' +
+      'steps here.',
+    fix: 'Verify that credential with a tool that reads its format.',
+  },
+  W006: {
+    means: 'Some credentials nested in the learner record do not hold.',
+    why:
+      'Each nested credential is verified on its own and listed with its own verdict and codes (`clr.nested`). The ' +
+      'record itself is judged by its own proof, issuer, dates, recipient and status (issue 38), so this fails no ' +
+      'item: it says that the record contains credentials that are not verified.',
+    fix: 'Read the list: trust a nested credential only where it says verified.',
+  },
+  W007: {
+    means: 'Some credentials nested in the learner record could not be checked now.',
+    why:
+      'Something a nested credential needs (its issuer’s key or status list) did not answer, and no nested ' +
+      'credential failed outright. It fails no item of the record.',
+    fix: 'Try again later.',
+  },
+  W008: {
+    means: 'The learner record’s associations name things it does not hold, or an achievement id is written twice.',
+    why:
+      'An association’s sourceId or targetId is no achievement or credential of the record, or two achievements ' +
+      'share one id. They are shown as written; 1EdTech’s validator lets the same pass. It fails no item.',
+    fix: 'Nothing to do as a verifier; the issuer should correct the record.',
+  },
+  W009: {
+    means: 'The learner record names 1EdTech’s CLR 2.0 JSON Schema, which is not bundled here.',
+    why:
+      'Schemas are never fetched. In its place the record’s structure was checked by Lanyard’s own rules of the ' +
+      'CLR data model (checkClrRecord: a name, an issuer Profile, one ClrSubject, OB 3.0 Achievements, typed ' +
+      'associations). It fails no item; it says that conformance to the published schema file was not proven.',
+    fix: 'Nothing to do; a validator with the published schema can check that part.',
   },
   E999: {
     means: 'The badge could not be verified.',

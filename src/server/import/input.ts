@@ -37,6 +37,8 @@ export function readImportInput(env: Env, r: ImportRequest): ImportInput {
     throw new AppError('E413100', { max: JSON_LIMITS.maxBytes / 1024 });
   if (text) {
     const input = toVerifyInput(env, { input_type: 'json', json: text });
+    // A learner record is verified on the verify page, not held as a badge (issue 38).
+    if (input?.kind === 'json' && formatOf(input.doc) === 'clr') throw new AppError('E422108');
     const ok = input?.kind === 'jws' || (input?.kind === 'json' && ['blockcerts', 'ob3'].includes(formatOf(input.doc)));
     if (!input || !ok) throw new AppError('E422100');
     return { input, raw: text };

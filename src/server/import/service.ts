@@ -67,6 +67,8 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
   const budget = new FetchBudget();
   const report = await verifyBadge(env, input, verified, now, docSource(env, budget), docs);
   const codes = report.verify_errors_code;
+  // A learner record is no badge: it is verified, not put into the badge list (issue 38).
+  if (docs.format === 'clr') throw new AppError('E422108');
   if (report.verify_state === 'unverifiable') throw new AppError('E422103');
   if (report.badge_information.revoked) throw new AppError('E422102');
   // Nothing readable at the address: a refused or missing URL, or a page that is not a badge.

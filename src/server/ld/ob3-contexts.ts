@@ -1,3 +1,5 @@
+import clr20 from './bundled/clr/context-2.0.json';
+import clr201 from './bundled/clr/context-2.0.1.json';
 import ob300 from './bundled/ob3/context-3.0.0.json';
 import ob301 from './bundled/ob3/context-3.0.1.json';
 import ob302 from './bundled/ob3/context-3.0.2.json';
@@ -15,9 +17,10 @@ import multikey from './bundled/vc/multikey-v1.json';
 import statusList2021 from './bundled/vc/status-list-2021-v1.json';
 
 /**
- * The only JSON-LD contexts an Open Badges 3.0 credential may use (DATA-04): OB 3.0.0-3.0.3 and its
- * extensions, the VC data model 1.1 and 2.0, the Data Integrity, Multikey, Ed25519-2020 and DID
- * contexts a proof or key needs, and both status list vocabularies. Addresses are kept without the
+ * The only JSON-LD contexts an Open Badges 3.0 or CLR 2.0 credential may use (DATA-04): OB 3.0.0-3.0.3
+ * and its extensions, CLR 2.0 and 2.0.1 (issue 38), the VC data model 1.1 and 2.0, the Data
+ * Integrity, Multikey, Ed25519-2020 and DID contexts a proof or key needs, and both status list
+ * vocabularies. Addresses are kept without the
  * scheme, as in contexts.ts, because issuers write both http and https.
  */
 const CONTEXTS = new Map<string, unknown>();
@@ -30,6 +33,9 @@ add(ob301, `${OB}/context-3.0.1.json`);
 add(ob302, `${OB}/context-3.0.2.json`);
 add(ob303, `${OB}/context-3.0.3.json`);
 add(obExtensions, `${OB}/extensions.json`);
+const CLR = 'purl.imsglobal.org/spec/clr/v2p0';
+add(clr20, `${CLR}/context.json`);
+add(clr201, `${CLR}/context-2.0.1.json`);
 add(vc1, 'www.w3.org/2018/credentials/v1');
 add(vc2, 'www.w3.org/ns/credentials/v2');
 add(undefinedTerms, 'www.w3.org/ns/credentials/undefined-terms/v2');

@@ -82,6 +82,23 @@
  * | E986 | all four   | the badge class lacks id, name, description, image, criteria or issuer  |
  * | E987 | all four   | a badge class value has the wrong type (criteria, alignment, tags, ...) |
  * | E988 | all four   | an extension does not match its bundled JSON schema                     |
+ * | E970 | all four   | CLR 2.0: too large to check here: more than 300 nested credentials,     |
+ * |      |            | 1,000 achievements or 2,000 associations, counted before any JSON-LD    |
+ * |      |            | or proof work (issue 38)                                                |
+ * | E971 | (nested)   | CLR 2.0: a nested credential that is itself a CLR: listed, not followed |
+ * | E972 | (nested)   | CLR 2.0: a nested credential whose id came earlier in the same record:  |
+ * |      |            | not verified twice                                                      |
+ * | E973 | (nested)   | CLR 2.0: a nested entry this verifier does not check: no Open Badges    |
+ * |      |            | 3.0 credential (another type, or neither an object nor a VC-JWT)        |
+ * | W006 | none       | CLR 2.0: some nested credentials do not hold (each is listed with its   |
+ * |      |            | own verdict); the record itself is judged by its own proof and issuer   |
+ * | W007 | none       | CLR 2.0: some nested credentials could not be checked now (and none     |
+ * |      |            | failed outright)                                                        |
+ * | W008 | none       | CLR 2.0: associations that name no achievement or credential of the     |
+ * |      |            | record, or one achievement id written twice: shown as written           |
+ * | W009 | none       | CLR 2.0: it names 1EdTech's CLR JSON Schema, which is not bundled here: |
+ * |      |            | its structure was checked by Lanyard's own rules of the CLR data model  |
+ * |      |            | (ClrSubject, Achievement, Association) instead. Fails no item           |
  * | E999 | all four   | the badge itself cannot be verified: revoked, not found, not an Open    |
  * |      |            | Badge, a URL refused by the outbound guard, or unreachable right now    |
  *
@@ -151,6 +168,14 @@ export type VerifyCode =
   | 'E995'
   | 'E996'
   | 'E997'
+  | 'E970'
+  | 'E971'
+  | 'E972'
+  | 'E973'
+  | 'W006'
+  | 'W007'
+  | 'W008'
+  | 'W009'
   | 'E999';
 
 export type Item = 'issued_by' | 'issued_on' | 'awarded_to' | 'expires_on';
@@ -209,5 +234,14 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E995: 'all',
   E996: 'all',
   E997: 'all',
+  // E971-E973 are only ever a nested credential's own codes (report `clr.nested`), never the record's.
+  E970: 'all',
+  E971: 'all',
+  E972: 'all',
+  E973: 'all',
+  W006: 'none',
+  W007: 'none',
+  W008: 'none',
+  W009: 'none',
   E999: 'all',
 };

@@ -1,9 +1,11 @@
+import type { VerifyCode } from './codes';
+
 type Obj = Record<string, unknown>;
 
 /** The documents a verification read: the import stores them with the badge. */
 export interface VerifiedDocs {
   /** The format detection decided (issue 36: decided once; the import keeps it). */
-  format?: 'ob2' | 'ob3' | 'blockcerts';
+  format?: 'ob2' | 'ob3' | 'blockcerts' | 'clr';
   assertion?: Obj;
   badge?: Obj;
   issuer?: Obj | null;
@@ -13,6 +15,29 @@ export interface VerifiedDocs {
   dates?: { issuedOn: unknown; expires: unknown };
   /** An Open Badges 3.0 credential (issue 21): the credential, and its compact VC-JWT when it came as one. */
   ob3?: { credential: Obj; jwt: string | null };
+  /** A CLR 2.0 record (issue 38): the record as read, and its compact VC-JWT when it came as one. */
+  clr?: { credential: Obj; jwt: string | null };
+}
+
+/**
+ * A credential nested in a CLR 2.0 record (issue 38), verified on its own: its place in the list,
+ * what it names itself, its issuer's name only where its issuer held, and its own codes.
+ */
+export interface NestedVerdict {
+  index: number;
+  id: string | null;
+  name: string | null;
+  issuer_name: string | null;
+  state: 'valid' | 'invalid' | 'unverifiable';
+  errors: VerifyCode[];
+  warnings: VerifyCode[];
+}
+
+/** What a CLR 2.0 record holds beside its nested credentials, counted for the report. */
+export interface ClrSummary {
+  nested: NestedVerdict[];
+  achievements: number;
+  associations: number;
 }
 
 /** An OB 3.0 endorsement verified one level deep (never one of the four items). */
@@ -38,5 +63,7 @@ export interface Presented {
   recipient: string | null;
   revoked: { reason: string | null } | null;
   endorsements: EndorsementVerdict[];
+  /** A CLR 2.0 record's nested credentials and counts (issue 38); absent for other formats. */
+  clr?: ClrSummary;
   docs: VerifiedDocs;
 }

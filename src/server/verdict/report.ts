@@ -1,4 +1,5 @@
 import type { AcadDocKind } from '../db/schema';
+import type { ClrSummary } from './present';
 import { ITEM_OF, type Group, type Item, type VerifyCode } from './codes';
 
 /** One line of the report per check, in the order they ran (architecture rule 4). */
@@ -47,6 +48,11 @@ export interface VerificationReport {
    * 35): its kind, so the result speaks of a certificate, not a badge. Absent for badges.
    */
   certificate?: { kind: AcadDocKind };
+  /**
+   * A CLR 2.0 record (issue 38): each nested credential with its own verdict, and how many
+   * achievements and associations it lists. The four items are the record's own.
+   */
+  clr?: ClrSummary;
 }
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];

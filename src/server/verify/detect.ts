@@ -10,8 +10,11 @@ import { looksLikeJws } from '../openbadges/verify/jws-parse';
 
 type Obj = Record<string, unknown>;
 
-/** What a credential is: Open Badges 2.0 (or older), Open Badges 3.0, Blockcerts, or none of these. */
-export type Format = 'ob2' | 'ob3' | 'blockcerts' | 'unknown';
+/**
+ * What a credential is: Open Badges 2.0 (or older), Open Badges 3.0, a CLR 2.0 learner record
+ * (issue 38), Blockcerts, or none of these.
+ */
+export type Format = 'ob2' | 'ob3' | 'clr' | 'blockcerts' | 'unknown';
 
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 const strings = (v: unknown) => listOf(v).filter((x): x is string => typeof x === 'string');
@@ -21,6 +24,7 @@ const BLOCKCERTS_PROOFS = ['MerkleProof2019', 'MerkleProof2017', 'ChainpointSHA2
 const VC_CONTEXT = /^https?:\/\/(?:www\.w3\.org\/2018\/credentials\/v1|www\.w3\.org\/ns\/credentials\/v2)$/i;
 const OB3_CONTEXT = /^https?:\/\/purl\.imsglobal\.org\/spec\/ob\/v3p0\//i;
 const OB3_TYPES = ['OpenBadgeCredential', 'AchievementCredential', 'EndorsementCredential'];
+const CLR_CONTEXT = /^https?:\/\/purl\.imsglobal\.org\/spec\/clr\/v2p0\//i;
 /** Properties only an Open Badges 0.5-1.1 document without a context has. */
 const LEGACY_KEYS = ['recipient', 'badge', 'verify', 'uid', 'assertion'];
 
@@ -38,10 +42,15 @@ export function formatOf(doc: Obj): Format {
   );
   if (named.some((c) => BLOCKCERTS_CONTEXT.test(c)) || proofs.some((t) => BLOCKCERTS_PROOFS.includes(t)))
     return 'blockcerts';
+  // A CLR is built on OB 3.0 and names its contexts too: its own type (or context, when no OB 3.0
+  // type says otherwise) decides first.
+  const types = strings(doc['type']);
   if (
-    named.some((c) => VC_CONTEXT.test(c) || OB3_CONTEXT.test(c)) ||
-    strings(doc['type']).some((t) => OB3_TYPES.includes(t))
+    types.includes('ClrCredential') ||
+    (named.some((c) => CLR_CONTEXT.test(c)) && !types.some((t) => OB3_TYPES.includes(t)))
   )
+    return 'clr';
+  if (named.some((c) => VC_CONTEXT.test(c) || OB3_CONTEXT.test(c)) || types.some((t) => OB3_TYPES.includes(t)))
     return 'ob3';
   if (named.some((c) => obVersionOf(c) !== null)) return 'ob2';
   if (contexts.length === 0) return LEGACY_KEYS.some((k) => k in doc) ? 'ob2' : 'unknown';
@@ -79,7 +88,11 @@ export function formatOfJws(text: string, read?: Obj): Format | null {
 }
 
 /** The answer for a credential this verifier does not verify: its own code (verdict/codes.ts). */
-const REFUSED: Record<Exclude<Format, 'ob2'>, VerifyCode> = { ob3: 'E991', blockcerts: 'E992', unknown: 'E993' };
+const REFUSED: Record<Exclude<Format, 'ob2' | 'clr'>, VerifyCode> = {
+  ob3: 'E991',
+  blockcerts: 'E992',
+  unknown: 'E993',
+};
 
 /** Detection's own lines: reading what was given, and what is at its address. */
 const DETECT = { name: 'detectFormat', group: 'credential' } as const;
@@ -89,7 +102,7 @@ const FETCH = { name: 'fetchAssertion', group: 'credential' } as const;
 const lines = (given: Finding, fetched: Finding): CheckResult[] => [resultOf(DETECT, given), resultOf(FETCH, fetched)];
 
 /** Refused as given (before anything was fetched), or for what was found at its address. */
-const refused = (format: Exclude<Format, 'ob2'>, given: Finding | null): Detected => ({
+const refused = (format: Exclude<Format, 'ob2' | 'clr'>, given: Finding | null): Detected => ({
   format: 'refused',
   lines: given ? lines(given, fail(REFUSED[format])) : lines(fail(REFUSED[format]), SKIP),
 });
@@ -103,13 +116,15 @@ const refused = (format: Exclude<Format, 'ob2'>, given: Finding | null): Detecte
 async function atAddress(src: DocSource, input: VerifyInput, url: string | null, given: Finding): Promise<Detected> {
   const d = url && /^https?:/i.test(url) ? await src.get(url) : null;
   const fetched = (format: Detected) => ({ ...format, lines: lines(given, PASS) });
-  if (d?.kind === 'unreadable' && d.jwt && formatOfJws(d.jwt) === 'ob3')
-    return fetched({ format: 'ob3', credential: null, jwt: d.jwt, url: d.url, lines: [] });
+  const jwtFormat = d?.kind === 'unreadable' && d.jwt ? formatOfJws(d.jwt) : null;
+  if (d?.kind === 'unreadable' && d.jwt && (jwtFormat === 'ob3' || jwtFormat === 'clr'))
+    return fetched({ format: jwtFormat, credential: null, jwt: d.jwt, url: d.url, lines: [] });
   if (d?.kind === 'unreadable') return refused('unknown', given);
   if (d?.kind === 'ok') {
     const format = formatOf(d.doc);
     if (format === 'blockcerts') return fetched({ format, doc: d.doc, lines: [] });
-    if (format === 'ob3') return fetched({ format, credential: d.doc, jwt: null, url: d.url, lines: [] });
+    if (format === 'ob3' || format === 'clr')
+      return fetched({ format, credential: d.doc, jwt: null, url: d.url, lines: [] });
     if (format !== 'ob2') return refused(format, given);
   }
   return { format: 'ob2', input, fetched: d, lines: [resultOf(DETECT, given)] };
@@ -117,8 +132,9 @@ async function atAddress(src: DocSource, input: VerifyInput, url: string | null,
 
 /**
  * What was given, decided once per verification (issue 36). A Blockcerts credential given as JSON
- * goes to the Blockcerts steps, an OB 3.0 credential (JSON or a VC-JWT) to the OB 3.0 ones (its
- * `id` is never fetched: the credential proves itself); a Blockcerts certificate in another form,
+ * goes to the Blockcerts steps, an OB 3.0 credential (JSON or a VC-JWT) to the OB 3.0 ones, a CLR 2.0
+ * record to the CLR ones (their `id` is never fetched: the credential proves itself); a Blockcerts
+ * certificate in another form,
  * or JSON that is no badge at all, gets its own answer. A URL, or an OB 2.0 assertion's hosted
  * address, is read first: the copy there decides (HV-04), and OB 2.0's fetchAssertion step judges it.
  */
@@ -127,7 +143,7 @@ export async function detect(input: VerifyInput, src: DocSource): Promise<Detect
   // A JWS whose payload cannot be read at all is readSignedAssertion's to refuse.
   const format = input.kind === 'json' ? formatOf(input.doc) : formatOfJws(input.text, input.claims);
   if (format === 'blockcerts' && input.kind === 'json') return { format, doc: input.doc, lines: lines(PASS, SKIP) };
-  if (format === 'ob3')
+  if (format === 'ob3' || format === 'clr')
     return input.kind === 'json'
       ? { format, credential: input.doc, jwt: null, url: null, lines: lines(PASS, SKIP) }
       : { format, credential: null, jwt: input.text, url: null, lines: lines(PASS, SKIP) };

@@ -1,4 +1,5 @@
 import { blockcertsVerifier } from '../blockcerts/verify';
+import { clrVerifier } from '../clr/verify';
 import { ob3Verifier } from '../ob3/verify';
 import { ob2Verifier } from '../openbadges/verify';
 import type { VerifyDeps } from '../verdict/deps';
@@ -17,6 +18,7 @@ type Verifiable = Exclude<Detected, { format: 'refused' }>;
 const VERIFIERS: { [K in Verifiable['format']]: FormatVerifier<K, unknown, VerifyDeps> } = {
   ob2: ob2Verifier,
   ob3: ob3Verifier,
+  clr: clrVerifier,
   blockcerts: blockcertsVerifier,
 };
 

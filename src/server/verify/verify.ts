@@ -13,10 +13,10 @@ export type { VerifyInput } from '../verdict/source';
 export type { VerifiedDocs } from '../verdict/present';
 
 /**
- * Verifies an Open Badges 2.0 assertion, a Blockcerts credential or an Open Badges 3.0 credential
- * the way its standard describes: detection decides the format once, that format's steps run in
- * order and each reports (architecture rule 4), and the report maps their codes onto the spec's
- * four items.
+ * Verifies an Open Badges 2.0 assertion, a Blockcerts credential, an Open Badges 3.0 credential or a
+ * CLR 2.0 learner record (issue 38) the way its standard describes: detection decides the format
+ * once, that format's steps run in order and each reports (architecture rule 4), and the report
+ * maps their codes onto the spec's four items.
  */
 export async function verifyBadge(
   env: Env,
@@ -31,7 +31,11 @@ export async function verifyBadge(
   const { results, unverifiable, shown } = await verifyDetected(detected, { env, emails, now, src });
   if (shown && detected.format !== 'refused') Object.assign(out, shown.docs, { format: detected.format });
   const report = reportOf(shown, results, unverifiable, now);
-  return shown?.endorsements.length ? { ...report, endorsements: shown.endorsements } : report;
+  return {
+    ...report,
+    ...(shown?.endorsements.length ? { endorsements: shown.endorsements } : {}),
+    ...(shown?.clr ? { clr: shown.clr } : {}),
+  };
 }
 
 /**

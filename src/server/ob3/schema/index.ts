@@ -81,3 +81,28 @@ export function checkOb3Schema(credential: unknown): Ob3SchemaResult {
   const report = { checked: [...ids], notChecked };
   return violations.length ? { ok: false, violations: [...new Set(violations)], ...report } : { ok: true, ...report };
 }
+
+/** The OB 3.0 classes a CLR 2.0 record reuses (issue 38), checked one value at a time. */
+export type Ob3Class = 'Achievement' | 'Profile';
+
+const classValidators = new Map<Ob3Class, Validator>();
+
+/**
+ * One value against its class's definition in the bundled achievement credential schema (its
+ * `$defs`), for a CLR's achievements: the CLR data model takes these classes from OB 3.0 unchanged.
+ * Built on first use and kept, as the credential validators are. Returns the violations, if any.
+ */
+export function checkOb3Class(name: Ob3Class, value: unknown): string[] {
+  let v = classValidators.get(name);
+  if (!v) {
+    const id = (achievementCredential as { $id: string }).$id;
+    v = new Validator(
+      { $schema: 'https://json-schema.org/draft/2019-09/schema', $ref: `${id}#/$defs/${name}` },
+      '2019-09',
+      false,
+    );
+    v.addSchema(achievementCredential as Schema);
+    classValidators.set(name, v);
+  }
+  return violationLines(v.validate(value).errors);
+}
