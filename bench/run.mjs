@@ -16,6 +16,7 @@ import { twoStepFigures } from './two-step.mjs';
 import { passkeyFigures } from './passkeys.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
+import { clrVerification } from './clr.mjs';
 import { ob3Verification } from './ob3.mjs';
 import { ob3IssueFigures } from './ob3-issue.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
@@ -76,6 +77,7 @@ let hosted;
 let signed;
 let blockcerts;
 let ob3;
+let clr;
 let ob3Issue;
 let settings;
 let portal;
@@ -94,6 +96,8 @@ try {
   if (chain) blockcerts = await blockcertsVerification(worker.base, chain);
   // Issue 21: an OB 3.0 credential (eddsa-rdfc-2022, did:key issuer), each distinct, verified once.
   if (!ONLY || ONLY.test('ob3')) ob3 = await ob3Verification(worker.base);
+  // Issue 38: a CLR 2.0 record of 40 course credentials from 3 schools (did:key: no key to fetch).
+  if (!ONLY || ONLY.test('clr')) clr = await clrVerification(worker.base);
   const fixture = await issuingFixture(worker.base);
   // Issue 21: issuing's OB 3.0 form (award with its status slot, first signing, kept copy, re-signed list).
   if (!ONLY || ONLY.test('ob3 issue')) ob3Issue = await ob3IssueFigures(worker.base, fixture);
@@ -265,6 +269,10 @@ if (ob3Issue) {
 if (ob3)
   console.log(
     `OB 3.0 verification, eddsa-rdfc-2022 + did:key (${ob3.count} distinct credentials; first ${ob3.first} ms): server p50 ${ob3.serverP50} ms, p90 ${ob3.serverP90} ms, p99 ${ob3.serverP99} ms; client p50 ${ob3.p50} ms, p90 ${ob3.p90} ms, p99 ${ob3.p99} ms`,
+  );
+if (clr)
+  console.log(
+    `CLR 2.0 verification, 40 nested credentials from 3 did:key schools (${clr.count} distinct records of ${clr.bytes} bytes; first ${clr.first} ms): server p50 ${clr.serverP50} ms, p90 ${clr.serverP90} ms, p99 ${clr.serverP99} ms; client p50 ${clr.p50} ms (${ratio(clr.p50, base.p50)}x the baseline's p50), p99 ${clr.p99} ms (${ratio(clr.p99, base.p99)}x the baseline's p99)`,
   );
 if (blockcerts)
   console.log(

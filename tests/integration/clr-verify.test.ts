@@ -61,12 +61,12 @@ describe('a record signed by its issuer', () => {
       'readClrCredential',
       'checkClrContext',
       'checkClrType',
-      'checkOb3JsonLd',
       'checkClrSchema',
       'checkClrRecord',
       'resolveOb3Key',
       'checkOb3Proof',
       'checkOb3Jwt',
+      'checkClrJsonLd',
       'checkOb3KeyOwner',
       'checkOb3Dates',
       'checkOb3Recipient',
@@ -216,6 +216,13 @@ describe('bad input: each has its code, a bound on work, and never a 500', () =>
       const { r } = await verify(asJson(await harbour.sign(c)));
       expect(r.verify_errors_code).toEqual(['E980']);
     }
+  });
+
+  it('a term no context defines, added after signing, is refused as not well formed (E980), never checked as altered alone', async () => {
+    const signed = await harbour.sign(record(harbour, LEARNER, await signedCourses(1, harbour)));
+    const { r } = await verify(asJson({ ...signed, favouriteColour: 'blue' }));
+    expect(r.verify_errors_code).toEqual(['E980']);
+    expect(r.checks.filter((c) => c.code === 'E980').map((c) => c.check)).toEqual(['checkOb3Proof', 'checkClrJsonLd']);
   });
 
   it('names 1EdTech’s CLR schema: checked by the CLR data model here instead, and said (W009); another schema is not fetched (E980, could not verify)', async () => {
