@@ -8,9 +8,11 @@
  *   blockchain   blockchain_certificate_{name}_{yyyymmdd}.json
  *   detail       detail_{name}_{yyyymmdd}.pdf         certificate (acaddoc) detail
  *   acaddoc      academic_certificate_{title}_{yyyymmdd}.pdf   an academic document's PDF (issue 18)
+ *   clr          learner_record_{title}_{yyyymmdd}.json        its CLR 2.0 record (issue 38)
  * {name} keeps letters of every script; characters that break file systems become "_".
  */
-export type DownloadKind = 'image' | 'json' | 'ob3' | 'certificate' | 'qrcode' | 'blockchain' | 'detail' | 'acaddoc';
+export type DownloadKind =
+  'image' | 'json' | 'ob3' | 'certificate' | 'qrcode' | 'blockchain' | 'detail' | 'acaddoc' | 'clr';
 
 const PREFIX: Record<DownloadKind, string> = {
   image: 'badge',
@@ -21,6 +23,7 @@ const PREFIX: Record<DownloadKind, string> = {
   blockchain: 'blockchain_certificate',
   detail: 'detail',
   acaddoc: 'academic_certificate',
+  clr: 'learner_record',
 };
 
 export function safeName(name: string): string {

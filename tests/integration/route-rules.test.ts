@@ -59,6 +59,7 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session(`${W}/AddBadge`, UPLOAD),
   session('/api/v1.0/openbadge/v2/AdAssertion/CheckIssuedAcadDocs'),
   session('/api/v1.0/openbadge/v2/AdAssertion/Download/pdf'),
+  session('/api/v1.0/openbadge/v2/AdAssertion/Download/clr'),
   session('/api/v1.0/openbadge/v2/AdAssertion/FindListForAcadDoc'),
   session('/api/v1.0/openbadge/v2/AdAssertion/GetAcadDoc'),
   session('/api/v1.0/openbadge/v2/AdAssertion/SetAcadDocStatus'),

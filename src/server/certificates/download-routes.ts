@@ -30,14 +30,25 @@ const pdf = download(
   'application/pdf',
 );
 
+const clr = download(
+  'clr',
+  "The signed CLR 2.0 record (ClrCredential, JSON) of one of the signed-in account's certificates: " +
+    'each transcript row a course credential inside it (issue 38)',
+  'application/json',
+);
+
 /** The certificate downloads (issue 18): the owner's documents only, streamed from R2. */
-export const acadDownloadRoutes = router.openapi(pdf, async (c) => {
-  try {
-    const r = await acadDownloadService(c.env).pdf(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
-    return sendFile(c, acadPdfFile(r));
-  } catch (err) {
-    // The PDF is printed in the background: a client that waits this long and asks again gets it.
-    if (err instanceof AppError && err.code === 'E409117') c.header('Retry-After', String(PDF_RETRY_AFTER));
-    throw err;
-  }
-});
+export const acadDownloadRoutes = router
+  .openapi(clr, async (c) =>
+    sendFile(c, await acadDownloadService(c.env).clr(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '')),
+  )
+  .openapi(pdf, async (c) => {
+    try {
+      const r = await acadDownloadService(c.env).pdf(c.req.valid('json').assertion_id, c.var.user?.accountId ?? '');
+      return sendFile(c, acadPdfFile(r));
+    } catch (err) {
+      // The PDF is printed in the background: a client that waits this long and asks again gets it.
+      if (err instanceof AppError && err.code === 'E409117') c.header('Retry-After', String(PDF_RETRY_AFTER));
+      throw err;
+    }
+  });

@@ -1,4 +1,5 @@
 import { downloadName } from '../../lib/file-names';
+import { clrIssuing } from '../clr/issue';
 import { AppError } from '../errors';
 import type { FileOut } from '../http/file';
 import { acadPdfObjects, acadPdfRepo } from './pdf-repo';
@@ -33,6 +34,18 @@ export function acadDownloadService(env: Env) {
       const obj = await acadPdfObjects(env.BUCKET).get(doc.pdfKey);
       if (!obj) throw new AppError('E404109');
       return { doc, body: obj.body, size: obj.size };
+    },
+
+    /**
+     * The document's signed CLR 2.0 record (issue 38), as JSON to save: learner_record_{title}_{date}.json.
+     * Signed on first use (its courses, then the record), then the kept copy.
+     */
+    async clr(id: string, accountId: string): Promise<FileOut> {
+      const doc = await owned(id, accountId);
+      const record = await clrIssuing.credential(env, doc.id);
+      if (!record) throw new AppError('E404108');
+      const name = downloadName('clr', doc.title, 'json', doc.issuedOn);
+      return { body: JSON.stringify(record, null, 2), type: 'application/json; charset=utf-8', name };
     },
   };
 }

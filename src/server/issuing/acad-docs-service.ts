@@ -8,6 +8,7 @@ import { runBatch, type BatchItem } from '../db/batch';
 import type { AcadDocRow } from '../db/rows';
 import { AppError } from '../errors';
 import { walletUrl } from '../http/wallet-url';
+import { ob3Issuing } from '../ob3/issue';
 import { hashRecipient } from '../openbadges/documents';
 import { commitWithJobs } from '../outbox/commit';
 import type { OutboxJob } from '../outbox/jobs';
@@ -30,8 +31,8 @@ const ownerDetailPath = (id: string) => path(`/acaddocs/detail/${id}`);
 
 /**
  * Writes one document in one batch: the row (its template, language and, for a reissue, the
- * replaced document re-checked inside the insert), the owner's notification, the PDF job and the
- * mail, both outbox rows that exist only if the row does. Returns whether the row was written.
+ * replaced document re-checked inside the insert), its CLR's status slot, the owner's notification,
+ * the PDF job and the mail, both outbox rows that exist only if the row does. Returns whether the row was written.
  */
 async function commitDoc(
   env: Env,
@@ -67,6 +68,8 @@ async function commitDoc(
     env,
     [
       repo.insertChecked(doc, now),
+      // Its CLR's status slot (issue 38), taken only if the row was written.
+      ...ob3Issuing.reserveDoc(env.DB, doc.issuerId, doc.id, now),
       ...extra.statements,
       repo.notifyOwner(
         doc.id,
@@ -179,7 +182,8 @@ export async function reissueAcadDoc(env: Env, issuerId: string, id: string, inp
   };
   const repo = acadDocsRepo(env.DB);
   const written = await commitDoc(env, doc, now, {
-    statements: [repo.retireReplaced(old.id, doc.id, issuerId, now)],
+    // The replaced document's CLR reads as revoked from now on (its bit is set once it is deleted).
+    statements: [repo.retireReplaced(old.id, doc.id, issuerId, now), ob3Issuing.docListChanged(env.DB, old.id)],
     jobs: old.pdfKey
       ? [{ kind: 'delete_objects', payload: { keys: [old.pdfKey] }, onlyIf: repo.deletedAt(old.id, now) }]
       : [],
@@ -192,7 +196,11 @@ export async function reissueAcadDoc(env: Env, issuerId: string, id: string, inp
 /** Revokes with a reason: the hosted assertion answers 410 and verification fails. Once only. */
 export async function revokeAcadDoc(env: Env, issuerId: string, id: string, reason: string) {
   await ownDoc(env, issuerId, id);
-  const [res] = await runBatch(env.DB, [acadDocsRepo(env.DB).revoke(id, issuerId, reason, Date.now())]);
+  const [res] = await runBatch(env.DB, [
+    acadDocsRepo(env.DB).revoke(id, issuerId, reason, Date.now()),
+    // Its CLR's list changes with it (issue 38): signed again when next served.
+    ob3Issuing.docListChanged(env.DB, id),
+  ]);
   if ((res?.results.length ?? 0) === 0) throw new AppError('E409116');
 }
 
@@ -203,7 +211,7 @@ export async function deleteAcadDoc(env: Env, issuerId: string, id: string) {
   const now = Date.now();
   const [res] = await commitWithJobs(
     env,
-    [repo.remove(id, issuerId, now)],
+    [repo.remove(id, issuerId, now), ob3Issuing.docListChanged(env.DB, id)],
     doc.pdfKey ? [{ kind: 'delete_objects', payload: { keys: [doc.pdfKey] }, onlyIf: repo.deletedAt(id, now) }] : [],
     now,
   );

@@ -2,7 +2,7 @@ import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm
 import { sql } from 'drizzle-orm';
 import { createdAt, millis, publicId } from './columns';
 import { issuers } from './issuing';
-import { assertions } from './wallet';
+import { acadDocs, assertions } from './wallet';
 
 /**
  * Issuing Open Badges 3.0 (issue 21, migration 0011): an Ed25519 key per issuer (private part
@@ -62,6 +62,30 @@ export const ob3Credentials = sqliteTable('ob3_credentials', {
   assertionId: text('assertion_id')
     .primaryKey()
     .references(() => assertions.id, { onDelete: 'cascade' }),
+  keyId: text('key_id').notNull(),
+  credentialJson: text('credential_json').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Issue 38: a document's CLR status slot, in its issuer's OB 3.0 lists (migration 0021). */
+export const clrStatusEntries = sqliteTable(
+  'clr_status_entries',
+  {
+    docId: text('doc_id')
+      .primaryKey()
+      .references(() => acadDocs.id, { onDelete: 'cascade' }),
+    issuerId: text('issuer_id').notNull(),
+    listNo: integer('list_no').notNull(),
+    statusIndex: integer('status_index').notNull(),
+  },
+  (t) => [uniqueIndex('clr_status_entries_slot_uq').on(t.issuerId, t.listNo, t.statusIndex)],
+);
+
+/** Issue 38: a document's signed ClrCredential, made on first use and kept (migration 0021). */
+export const clrCredentials = sqliteTable('clr_credentials', {
+  docId: text('doc_id')
+    .primaryKey()
+    .references(() => acadDocs.id, { onDelete: 'cascade' }),
   keyId: text('key_id').notNull(),
   credentialJson: text('credential_json').notNull(),
   createdAt: createdAt(),

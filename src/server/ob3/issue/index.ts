@@ -1,4 +1,5 @@
-import { ob3CredentialOf, ownOb3Document } from './service';
+import { issuerProfile } from './credential-doc';
+import { docStatusEntry, ob3CredentialOf, ownOb3Document, signAsIssuer } from './service';
 import { ob3StatusRepo } from './status-repo';
 
 /**
@@ -18,4 +19,16 @@ export const ob3Issuing = {
   credential: ob3CredentialOf,
   /** One of our own OB 3.0 documents by path: a credential, a DID document or a status list. */
   document: ownOb3Document,
+  /**
+   * What a CLR of an academic document needs of OB 3.0 issuing (issue 38): its status slot taken
+   * in the document's own batch, its list marked changed on a revocation, deletion or reissue, its
+   * entry (made on first use for older documents), the issuer as a Profile, and signing as the
+   * issuer. The record itself is clr/issue's.
+   */
+  reserveDoc: (d1: D1Database, issuerId: string, docId: string, now: number) =>
+    ob3StatusRepo(d1).allocateDoc(issuerId, docId, now),
+  docListChanged: (d1: D1Database, docId: string) => ob3StatusRepo(d1).touchListOfDoc(docId),
+  docStatus: docStatusEntry,
+  profile: issuerProfile,
+  sign: signAsIssuer,
 };

@@ -7,7 +7,7 @@ import { issuerEd25519Key, signerOf } from './keys';
 import { ob3KeysRepo } from './keys-repo';
 import { statusListDocument } from './status-list';
 import { ob3StatusRepo } from './status-repo';
-import { OB3_ISSUE_PREFIX } from './urls';
+import { OB3_ISSUE_PREFIX, ob3Urls } from './urls';
 
 type Obj = Record<string, unknown>;
 
@@ -49,6 +49,39 @@ async function statusEntry(env: Env, issuerId: string, assertionId: string, now:
   if (entry) return entry;
   await runBatch(env.DB, [...status.allocate(issuerId, assertionId, now), status.touchListOf(assertionId)]);
   return status.entryOf(assertionId);
+}
+
+/**
+ * An academic document's CLR status entry as its list's address and index (issue 38). Documents
+ * issued before migration 0021 get theirs on first use, in one batch that also marks the list
+ * changed when the document is already revoked or deleted.
+ */
+export async function docStatusEntry(env: Env, issuerId: string, docId: string, now = Date.now()) {
+  const status = ob3StatusRepo(env.DB);
+  let entry = await status.docEntryOf(docId);
+  if (!entry) {
+    await runBatch(env.DB, [...status.allocateDoc(issuerId, docId, now), status.touchListOfDoc(docId)]);
+    entry = await status.docEntryOf(docId);
+  }
+  return entry
+    ? { list: ob3Urls(env.PUBLIC_BASE_URL).statusList(issuerId, entry.list_no), index: entry.status_index }
+    : null;
+}
+
+/**
+ * Signs documents as the issuer (eddsa-rdfc-2022 with its did:web key, made on first use), the key
+ * unsealed once for all of them: a CLR's course credentials and then the record (issue 38). Each
+ * proof is written as a set of one, as 1EdTech's schemas want.
+ */
+export async function signAsIssuer(env: Env, issuerId: string, unsigned: Obj[], now = Date.now()) {
+  const { keyId, signer } = await signerOf(env, await issuerEd25519Key(env, issuerId, now));
+  const signed: Obj[] = [];
+  for (const doc of unsigned) {
+    const s = await signOb3Credential(doc, signer, 'eddsa-rdfc-2022', isoNow(now));
+    s['proof'] = Array.isArray(s['proof']) ? s['proof'] : [s['proof']];
+    signed.push(s);
+  }
+  return { keyId, signed };
 }
 
 /** An issuer's DID document (its key made on first use), or null for an unknown or deleted issuer. */

@@ -1,0 +1,36 @@
+import { readRows } from '../../issuing/templates';
+import { ob3Issuing } from '../../ob3/issue';
+import { clrDocuments } from './clr-doc';
+import { clrIssueRepo } from './repo';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The signed ClrCredential of an academic document issued here, or null for a document that is
+ * missing or deleted (issue 38). Signed once, on first use, and kept, as OB 3.0 credentials are:
+ * issuing a document pays only for its status slot, and every download hands out the same record.
+ * Each course credential is signed first, by the same issuer key, and the record over them.
+ */
+export async function clrCredentialOf(env: Env, docId: string, now = Date.now()): Promise<Obj | null> {
+  const repo = clrIssueRepo(env.DB);
+  const kept = await repo.kept(docId);
+  if (kept) return JSON.parse(kept) as Obj;
+  const found = await repo.doc(docId);
+  if (!found) return null;
+  const { doc, issuer } = found;
+  const status = await ob3Issuing.docStatus(env, issuer.id, doc.id, now);
+  const { record, courses } = await clrDocuments({
+    doc,
+    rows: readRows(doc),
+    issuer: ob3Issuing.profile(env.PUBLIC_BASE_URL, issuer),
+    status,
+  });
+  const nested = await ob3Issuing.sign(env, issuer.id, courses, now);
+  const subject = record['credentialSubject'] as Obj;
+  const whole = { ...record, credentialSubject: { ...subject, verifiableCredential: nested.signed } };
+  const { keyId, signed } = await ob3Issuing.sign(env, issuer.id, [whole], now);
+  await repo.keep(doc.id, keyId, JSON.stringify(signed[0]), now);
+  // A parallel first use may have kept its copy first; everyone hands out the one kept.
+  const winner = await repo.kept(doc.id);
+  return winner ? (JSON.parse(winner) as Obj) : (signed[0] as Obj);
+}
