@@ -14,6 +14,7 @@ import { notFound, onError } from './http/on-error';
 import { issuerAdminRoutes, issuingRoutes } from './issuing/routes';
 import { anchoringAdminRoutes } from './anchoring/routes';
 import { acadDocIssuingRoutes, certTemplateRoutes } from './issuing/acad-routes';
+import { clrIssuerRoutes } from './clr/issue/routes';
 import { OB_PREFIX } from './openbadges/urls';
 import { hostedRoutes } from './hosted/routes';
 import { validationHook } from './http/validation';
@@ -137,7 +138,8 @@ const issuerApi = new OpenAPIHono<AppEnv>()
   .route('/', anchoringAdminRoutes)
   .route('/', issuingRoutes)
   .route('/', certTemplateRoutes)
-  .route('/', acadDocIssuingRoutes);
+  .route('/', acadDocIssuingRoutes)
+  .route('/', clrIssuerRoutes);
 
 /** The hosted Open Badges documents and images, for any verifier anywhere. */
 const hostedApi = new Hono<AppEnv>().route('/', hostedRoutes).route('/', hostImageRoutes).route('/', blockcertsRoutes);

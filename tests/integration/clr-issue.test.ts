@@ -89,8 +89,13 @@ describe('a transcript issued here, as a CLR 2.0 record', () => {
     );
   });
 
-  it('is signed once: a second download hands out the same bytes', async () => {
+  it('is signed once: a second download hands out the same bytes, and the issuer gets the same record', async () => {
     expect(await (await download(token, docId)).text()).toBe(first);
+    const own = await issuerCall(`/acad-docs/${docId}/clr`, apiKey, undefined, 'GET');
+    expect(own.res.status).toBe(200);
+    expect(own.json).toEqual(JSON.parse(first));
+    const other = await newIssuer('Another College');
+    expect((await issuerCall(`/acad-docs/${docId}/clr`, other.apiKey, undefined, 'GET')).res.status).toBe(404);
   });
 
   it('revoked with the document: the download is refused (E410181) and the copy already out reads revoked', async () => {
@@ -99,6 +104,7 @@ describe('a transcript issued here, as a CLR 2.0 record', () => {
     );
     const res = await download(token, docId);
     expect(res.status).toBe(410);
+    expect((await issuerCall(`/acad-docs/${docId}/clr`, apiKey, undefined, 'GET')).res.status).toBe(410);
     // Checked against one more address: a verification of its own, not the one a moment ago
     // (results are kept 60 s per input and addresses, verify/cache.ts).
     const r = await verify(first, [owner.email, 'registrar@example.test']);

@@ -147,6 +147,7 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   [`post ${I}/acad-docs/{id}/revoke`, { access: 'issuerKey', maxBody: ACAD_DOC }],
   [`post ${I}/acad-docs/{id}/reissue`, { access: 'issuerKey', maxBody: ACAD_DOC }],
   [`delete ${I}/acad-docs/{id}`, { access: 'issuerKey', maxBody: ACAD_DOC }],
+  [`get ${I}/acad-docs/{id}/clr`, { access: 'issuerKey', maxBody: ACAD_DOC }],
   ['post /api/dev/sql', { access: 'devToken', maxBody: 4 * 1024 * KB }],
   ['post /api/dev/acad-pdf', { access: 'devToken', maxBody: 4 * 1024 * KB }],
   ['post /api/dev/anchor', { access: 'devToken', maxBody: 4 * 1024 * KB }],

@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
  * for the node side of the interop and browser tests. It fetches did:web documents over https, status
  * lists by their URL and the credential's JSON schema from 1EdTech. While it runs, its fetches are
  * routed: a did:web of the local Worker goes to the Worker over plain http (did:web allows https
- * only, and the dev Worker has no TLS), the 1EdTech AchievementCredential schema comes from our
- * bundled copy, and anything else is refused and recorded, so no step passes by the network.
+ * only, and the dev Worker has no TLS), the 1EdTech AchievementCredential schema and the CLR 2.0.1
+ * context (issue 38: verifier-core bundles no CLR context) come from our bundled copies, and
+ * anything else is refused and recorded, so no step passes by the network.
  */
 type Obj = Record<string, unknown>;
 
@@ -15,19 +16,20 @@ export const realFetch = globalThis.fetch;
 /** Every URL the verifier asked for, and the ones refused. */
 export const dccOutbound: { url: string; refused: boolean }[] = [];
 
-const SCHEMAS: Record<string, string> = {
+const BUNDLED: Record<string, string> = {
   'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json':
     'src/server/ob3/schema/achievementcredential.min.json',
+  'https://purl.imsglobal.org/spec/clr/v2p0/context-2.0.1.json': 'src/server/ld/bundled/clr/context-2.0.1.json',
 };
 
 function routed(worker: string) {
   const local = new URL(worker);
   return async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    const schema = SCHEMAS[url.href];
-    if (schema) {
+    const bundled = BUNDLED[url.href];
+    if (bundled) {
       dccOutbound.push({ url: url.href, refused: false });
-      return new Response(readFileSync(schema, 'utf8'), { headers: { 'content-type': 'application/json' } });
+      return new Response(readFileSync(bundled, 'utf8'), { headers: { 'content-type': 'application/json' } });
     }
     if (url.host === local.host) {
       dccOutbound.push({ url: url.href, refused: false });

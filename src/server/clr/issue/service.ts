@@ -1,3 +1,4 @@
+import { AppError } from '../../errors';
 import { readRows } from '../../issuing/templates';
 import { ob3Issuing } from '../../ob3/issue';
 import { clrDocuments } from './clr-doc';
@@ -33,4 +34,18 @@ export async function clrCredentialOf(env: Env, docId: string, now = Date.now())
   // A parallel first use may have kept its copy first; everyone hands out the one kept.
   const winner = await repo.kept(doc.id);
   return winner ? (JSON.parse(winner) as Obj) : (signed[0] as Obj);
+}
+
+/**
+ * The record of one of the issuer's own documents: another issuer's is as good as missing
+ * (E404108), and a revoked one is never handed out as if it were valid (E410181, as for the
+ * owner's downloads).
+ */
+export async function clrForIssuer(env: Env, issuerId: string, docId: string): Promise<Obj> {
+  const found = await clrIssueRepo(env.DB).doc(docId);
+  if (!found || found.doc.issuerId !== issuerId) throw new AppError('E404108');
+  if (found.doc.revokedAt !== null) throw new AppError('E410181');
+  const record = await clrCredentialOf(env, found.doc.id);
+  if (!record) throw new AppError('E404108');
+  return record;
 }
