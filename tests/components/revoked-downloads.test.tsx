@@ -85,6 +85,7 @@ describe('the certificate page’s download', () => {
     makePrivate: en.detail.make_private,
     cannotPublish: c.cannot_publish,
     download: c.download_pdf,
+    downloadClr: c.download_clr,
     revokedDownload: c.revoked_download_note,
     loading: en.common.loading,
     shareHeading: c.share_heading,
@@ -121,15 +122,17 @@ describe('the certificate page’s download', () => {
       />,
     );
 
-  it('offers the PDF while the certificate is valid', () => {
+  it('offers the PDF and the CLR 2.0 record while the certificate is valid', () => {
     actions(false);
     expect(screen.getByRole('button', { name: c.download_pdf })).toBeTruthy();
+    expect(screen.getByRole('button', { name: c.download_clr })).toBeTruthy();
     expect(screen.queryByText(c.revoked_download_note)).toBeNull();
   });
 
-  it('once revoked, offers no PDF and says why', () => {
+  it('once revoked, offers no PDF nor record and says why', () => {
     actions(true);
     expect(screen.queryByRole('button', { name: c.download_pdf })).toBeNull();
+    expect(screen.queryByRole('button', { name: c.download_clr })).toBeNull();
     expect(screen.getByRole('note').textContent).toBe(c.revoked_download_note);
   });
 });

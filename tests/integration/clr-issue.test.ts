@@ -54,7 +54,7 @@ describe('a transcript issued here, as a CLR 2.0 record', () => {
     docId = (await issueDoc(apiKey, transcript, owner.email, { rows: ROWS, language: 'ja', title: '成績証明書' })).id;
     const res = await download(token, docId);
     expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('Content-Type')).toBe('application/vc+ld+json');
     expect(res.headers.get('Content-Disposition')).toMatch(/learner_record_/);
     first = await res.text();
     expect(first).not.toContain(owner.email);

@@ -14,6 +14,8 @@ export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
   makePrivate: string;
   cannotPublish: string;
   download: string;
+  /** The record in CLR 2.0 (issue 38): a signed JSON file with each course inside. */
+  downloadClr: string;
   /** Why a revoked certificate's PDF is not offered (issue 33, item 5). */
   revokedDownload: string;
   loading: string;
@@ -36,8 +38,8 @@ export interface CertificateActionLabels extends ApiLabels, DownloadLabels {
  * The owner's actions on a certificate: publish or make private, download the PDF, and share it
  * once public (URL, QR code, LinkedIn add-to-profile as a certification, X, Facebook). The toggle
  * is a form that posts to the page, so it works before this island hydrates and without
- * JavaScript; hydrated, it calls the API and stays on the page. The PDF download is a form too:
- * without JavaScript the page's answer is the file itself.
+ * JavaScript; hydrated, it calls the API and stays on the page. The PDF and CLR 2.0 downloads are
+ * forms too: without JavaScript the page's answer is the file itself.
  */
 export default function CertificateActions({
   id,
@@ -63,7 +65,7 @@ export default function CertificateActions({
 }) {
   const ready = useHydrated();
   const [isPublic, setPublic] = useState(initialPublic);
-  const [busy, setBusy] = useState<'status' | 'pdf' | null>(null);
+  const [busy, setBusy] = useState<'status' | 'pdf' | 'clr' | null>(null);
   const [error, setError] = useState(initialError);
   const [copied, setCopied] = useState(false);
 
@@ -77,9 +79,9 @@ export default function CertificateActions({
     else if (r.status === 409) setError(r.errors[0]?.message || labels.fallback);
     else handleFailure(r, labels);
   };
-  const download = async () => {
-    setBusy('pdf');
-    await downloadFile(acad.Download.pdf, { assertion_id: id }, labels);
+  const download = async (kind: 'pdf' | 'clr') => {
+    setBusy(kind);
+    await downloadFile(acad.Download[kind], { assertion_id: id }, labels);
     setBusy(null);
   };
   const copy = async () => {
@@ -132,20 +134,28 @@ export default function CertificateActions({
               <ThaiText text={labels.revokedDownload} />
             </p>
           ) : (
-            <form
-              method="post"
-              action={action}
-              onSubmit={(e) => {
-                e.preventDefault();
-                void download();
-              }}
-            >
-              <HiddenToken token={formToken} />
-              <input type="hidden" name="action" value="pdf" />
-              <button type="submit" className="btn" disabled={busy !== null} aria-busy={busy === 'pdf'}>
-                <ThaiText text={labels.download} />
-              </button>
-            </form>
+            (['pdf', 'clr'] as const).map((kind) => (
+              <form
+                key={kind}
+                method="post"
+                action={action}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void download(kind);
+                }}
+              >
+                <HiddenToken token={formToken} />
+                <input type="hidden" name="action" value={kind} />
+                <button
+                  type="submit"
+                  className={kind === 'pdf' ? 'btn' : 'btn btn-secondary'}
+                  disabled={busy !== null}
+                  aria-busy={busy === kind}
+                >
+                  <ThaiText text={kind === 'pdf' ? labels.download : labels.downloadClr} />
+                </button>
+              </form>
+            ))
           )}
         </div>
       </section>

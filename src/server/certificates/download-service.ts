@@ -45,7 +45,9 @@ export function acadDownloadService(env: Env) {
       const record = await clrIssuing.credential(env, doc.id);
       if (!record) throw new AppError('E404108');
       const name = downloadName('clr', doc.title, 'json', doc.issuedOn);
-      return { body: JSON.stringify(record, null, 2), type: 'application/json; charset=utf-8', name };
+      // A verifiable credential's media type, as the OB 3.0 download's (and not application/json, which
+      // the page's download island reads as an error body).
+      return { body: JSON.stringify(record, null, 2), type: 'application/vc+ld+json', name };
     },
   };
 }

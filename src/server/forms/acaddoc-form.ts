@@ -12,8 +12,8 @@ const body = z.object({ is_public: z.enum(['true', 'false']) });
 
 /**
  * /acaddocs/detail/{id}: publish or make private without JavaScript, the API's SetAcadDocStatus,
- * then a 303 back to the page, which reads the new state; or download the PDF (action=pdf) or the
- * blockchain certificate (action=blockchain). Someone else's certificate fails as the
+ * then a 303 back to the page, which reads the new state; or download the PDF (action=pdf), its
+ * CLR 2.0 record (action=clr, issue 38) or the blockchain certificate (action=blockchain). Someone else's certificate fails as the
  * API does (E404108), and the page then shows "not found".
  */
 export const acadDocForm: FormHandler = async (c, field) => {
@@ -25,6 +25,7 @@ export const acadDocForm: FormHandler = async (c, field) => {
     // The PDF itself is the answer; a failure (still being made, file not found) shows on the page.
     return sendFile(c, acadPdfFile(await acadDownloadService(c.env).pdf(id, user.accountId)));
   }
+  if (field('action') === 'clr') return sendFile(c, await acadDownloadService(c.env).clr(id, user.accountId));
   if (field('action') === 'blockchain') {
     const r = await blockchainDownload(c.env, 'acad_doc', id, user.accountId);
     return sendFile(c, blockchainFile(r));
