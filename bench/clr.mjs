@@ -2,6 +2,7 @@
 // Public/Verification: the record's own proof and each nested proof. Each record is distinct (no
 // verification cache hit) and verified once; the server's own time is Server-Timing `verify`.
 import { execFileSync } from 'node:child_process';
+import { issuerApi } from '../scripts/lib/issuer-api.mjs';
 
 const quantile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -52,4 +53,77 @@ export async function clrVerification(worker, count = 40) {
     serverP90: q(server, 0.9),
     serverP99: q(server, 0.99),
   };
+}
+
+const figures = (xs) => ({
+  count: xs.length,
+  p50: quantile(xs, 0.5).toFixed(1),
+  p99: quantile(xs, 0.99).toFixed(1),
+});
+
+async function getAsIssuer(base, key, path) {
+  const res = await fetch(`${base}/api/issuer/v1${path}`, { headers: { Authorization: `Bearer ${key}` } });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+  return json;
+}
+
+/**
+ * Issue 38: issuing a 40-course transcript (client time of POST /acad-docs: the row, its CLR status
+ * slot, the PDF job and the mail, one batch), then its CLR 2.0 record read twice through the issuer
+ * API: first built and signed (40 course credentials, then the record over them), then the kept
+ * copy. The PDFs are printed before the reads are timed, so the print jobs do not share the CPU.
+ */
+export async function clrIssueFigures(base, fixture, count = 30) {
+  const tag = `clri${Date.now().toString(36)}`;
+  const template = await issuerApi(base, '/cert-templates', fixture.key, {
+    name: `Transcript ${tag}`,
+    kind: 'transcript',
+    languages: ['en'],
+    headings: { en: 'Academic Transcript' },
+  });
+  const rows = Array.from({ length: 40 }, (_, i) => ({
+    course: `Course ${i + 1}`,
+    credits: 3,
+    grade: 'ABCD'[i % 4],
+    term: `Term ${(i % 8) + 1}`,
+  }));
+  const issue = (i) =>
+    issuerApi(base, '/acad-docs', fixture.key, {
+      template_id: template.cert_template_id,
+      recipient: `${tag}-${i}@example.test`,
+      name: `Bench Learner ${i}`,
+      title: 'Bachelor of Engineering',
+      details: {},
+      rows,
+    });
+  await issue('w');
+  const issued = [];
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    ids.push((await issue(i)).acad_doc_id);
+    issued.push(performance.now() - t);
+  }
+  for (const id of ids) {
+    for (let tries = 0; tries < 240; tries++) {
+      const { acad_doc } = await getAsIssuer(base, fixture.key, `/acad-docs/${id}`);
+      if (acad_doc.pdf_state !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const first = [];
+  const kept = [];
+  let bytes = 0;
+  for (const id of ids) {
+    const t = performance.now();
+    bytes = JSON.stringify(await getAsIssuer(base, fixture.key, `/acad-docs/${id}/clr`)).length;
+    first.push(performance.now() - t);
+  }
+  for (const id of ids) {
+    const t = performance.now();
+    await getAsIssuer(base, fixture.key, `/acad-docs/${id}/clr`);
+    kept.push(performance.now() - t);
+  }
+  return { issue: figures(issued), first: figures(first), kept: figures(kept), bytes };
 }

@@ -16,7 +16,7 @@ import { twoStepFigures } from './two-step.mjs';
 import { passkeyFigures } from './passkeys.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
-import { clrVerification } from './clr.mjs';
+import { clrIssueFigures, clrVerification } from './clr.mjs';
 import { ob3Verification } from './ob3.mjs';
 import { ob3IssueFigures } from './ob3-issue.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
@@ -78,6 +78,7 @@ let signed;
 let blockcerts;
 let ob3;
 let clr;
+let clrIssue;
 let ob3Issue;
 let settings;
 let portal;
@@ -101,6 +102,8 @@ try {
   const fixture = await issuingFixture(worker.base);
   // Issue 21: issuing's OB 3.0 form (award with its status slot, first signing, kept copy, re-signed list).
   if (!ONLY || ONLY.test('ob3 issue')) ob3Issue = await ob3IssueFigures(worker.base, fixture);
+  // Issue 38: a 40-course transcript issued, then its CLR 2.0 record built and signed, then kept.
+  if (!ONLY || ONLY.test('clr issue')) clrIssue = await clrIssueFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
   // Issue 22: sign-in with an authenticator-app code (password step + code step).
@@ -270,6 +273,12 @@ if (ob3)
   console.log(
     `OB 3.0 verification, eddsa-rdfc-2022 + did:key (${ob3.count} distinct credentials; first ${ob3.first} ms): server p50 ${ob3.serverP50} ms, p90 ${ob3.serverP90} ms, p99 ${ob3.serverP99} ms; client p50 ${ob3.p50} ms, p90 ${ob3.p90} ms, p99 ${ob3.p99} ms`,
   );
+if (clrIssue) {
+  const f = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (${x.count})`;
+  console.log(
+    `CLR 2.0 issuing, 40-course transcript: issue (row, status slot, PDF job, mail) ${f(clrIssue.issue)}; record first read (40 courses + the record signed, ${clrIssue.bytes} bytes) ${f(clrIssue.first)}; kept copy ${f(clrIssue.kept)}`,
+  );
+}
 if (clr)
   console.log(
     `CLR 2.0 verification, 40 nested credentials from 3 did:key schools (${clr.count} distinct records of ${clr.bytes} bytes; first ${clr.first} ms): server p50 ${clr.serverP50} ms, p90 ${clr.serverP90} ms, p99 ${clr.serverP99} ms; client p50 ${clr.p50} ms (${ratio(clr.p50, base.p50)}x the baseline's p50), p99 ${clr.p99} ms (${ratio(clr.p99, base.p99)}x the baseline's p99)`,
