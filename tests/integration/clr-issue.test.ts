@@ -1,9 +1,11 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAcadDocPdf } from '../../src/server/certificates/pdf-job';
+import { attachedFiles } from '../../src/server/verify/pdf/attachments';
 import { matchReports, recordReport } from '../support/report-snapshot';
 import type { VerifyAnswer } from './clr-helpers';
 import { BASE, createAccount, createSession, SAME_ORIGIN } from './helpers';
-import { issueDoc, newTemplate, ROWS } from './acad-issuing-helpers';
+import { docRow, issueDoc, newTemplate, ROWS } from './acad-issuing-helpers';
 import { awardTo, issuerCall, newBadgeClass, newIssuer } from './issuing-helpers';
 
 /**
@@ -130,6 +132,21 @@ describe('a transcript issued here, as a CLR 2.0 record', () => {
     const r = await verify(text.replace('"value": "B+"', '"value": "A"'), [owner.email]);
     expect(r.verify_errors_code).toContain('E179');
     expect(r.clr?.nested[1]).toMatchObject({ state: 'invalid', errors: ['E179'] });
+  });
+});
+
+describe('the PDF carries the record', () => {
+  it('clr.json is attached beside credential.jws, the same record the owner downloads', async () => {
+    const doc = await issueDoc(apiKey, transcript, owner.email, { rows: ROWS, language: 'ja' });
+    await buildAcadDocPdf(env, doc.id, Date.now());
+    const row = await docRow(doc.id);
+    expect(row?.['pdf_state']).toBe('ready');
+    const pdf = await env.BUCKET.get(String(row?.['pdf_key']));
+    const files = await attachedFiles(new Uint8Array(await (pdf as R2ObjectBody).arrayBuffer()));
+    expect(files.map((f) => f.name)).toEqual(['credential.jws', 'assertion.json', 'clr.json']);
+    const attached = JSON.parse(files[2]?.text ?? 'null') as Obj;
+    expect(attached).toEqual(JSON.parse(await (await download(token, doc.id)).text()));
+    expect((await verify(attached, [owner.email])).verify_state).toBe('valid');
   });
 });
 

@@ -27,4 +27,6 @@ export interface AcadPdfInput {
   date: Date;
   /** The signed credential (compact JWS) and the assertion it carries; null when not verifiable. */
   credential: { jws: string; assertion: string } | null;
+  /** The document's signed CLR 2.0 record (issue 38) as JSON, attached beside it; null for none. */
+  clr: string | null;
 }

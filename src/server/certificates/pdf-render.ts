@@ -32,11 +32,12 @@ const cachedFontkit: Fontkit = {
 /** The names of the embedded credential files (verify/pdf/attachments.ts looks for the first). */
 export const CREDENTIAL_FILE = 'credential.jws';
 export const ASSERTION_FILE = 'assertion.json';
+export const CLR_FILE = 'clr.json';
 
 /**
  * The PDF of an academic document (issue 18): A4, drawn from its template in its own language with
  * embedded subset fonts, described by its metadata, and carrying its signed Open Badges credential
- * as an attached file, so the PDF proves itself wherever it travels. Nothing is interpreted: every
+ * and its CLR 2.0 record as attached files, so the PDF proves itself wherever it travels. Nothing is interpreted: every
  * field is a plain string drawn as text (PDF-01).
  */
 export async function renderAcadDocPdf(env: Env, input: AcadPdfInput): Promise<Uint8Array> {
@@ -68,6 +69,16 @@ export async function renderAcadDocPdf(env: Env, input: AcadPdfInput): Promise<U
       description: input.text.assertion,
       afRelationship: AFRelationship.Data,
       ...dates,
+    });
+  }
+  if (input.clr) {
+    // The same document as a CLR 2.0 record (issue 38): verified where it is read, as the JWS is.
+    await doc.attach(new TextEncoder().encode(input.clr), CLR_FILE, {
+      mimeType: 'application/vc+ld+json',
+      description: input.text.clr,
+      afRelationship: AFRelationship.Alternative,
+      creationDate: input.date,
+      modificationDate: input.date,
     });
   }
   // Plain objects (no object streams): older readers and text extractors open it too.

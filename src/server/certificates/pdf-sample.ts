@@ -71,5 +71,7 @@ export async function sampleInput(
     url,
     date: new Date(Date.UTC(2026, 2, 20)),
     credential: { jws: 'eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl', assertion: '{}' },
+    // No CLR record: the samples' bytes stay as tests/integration/pdf-same-bytes.test.ts holds them.
+    clr: null,
   };
 }

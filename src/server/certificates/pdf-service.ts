@@ -18,6 +18,7 @@ import type { AcadPdfInput } from './pdf-input';
 import { acadPdfKey, acadPdfObjects, acadPdfRepo, type PrintRow } from './pdf-repo';
 import { acadPdfText } from './pdf-text';
 import { translator } from '../http/translator';
+import { clrIssuing } from '../clr/issue';
 
 /** A failure that trying again cannot mend (E422105 semantics: the template is missing). */
 export class PermanentPdfFailure extends Error {
@@ -75,7 +76,14 @@ export async function acadPdfInput(env: Env, row: PrintRow): Promise<AcadPdfInpu
     url,
     date: new Date(doc.updatedAt || doc.createdAt),
     credential: signed.kind === 'ok' && signed.jws ? { jws: signed.jws, assertion: JSON.stringify(signed.doc) } : null,
+    // Signed here on first use and kept (issue 38), so the PDF and the download carry the same record.
+    clr: await clrRecordText(env, doc.id),
   };
+}
+
+async function clrRecordText(env: Env, docId: string): Promise<string | null> {
+  const record = await clrIssuing.credential(env, docId);
+  return record ? JSON.stringify(record) : null;
 }
 
 /** Printing an academic document's PDF and keeping its state (the job in pdf-job.ts drives it). */

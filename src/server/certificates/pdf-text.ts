@@ -18,6 +18,8 @@ export interface AcadPdfText {
   page: (page: number, pages: number) => string;
   credential: string;
   assertion: string;
+  /** The description of the attached CLR 2.0 record (issue 38). */
+  clr: string;
 }
 
 export function acadPdfText(
@@ -54,5 +56,6 @@ export function acadPdfText(
     page: (page, pages) => t('certificate_pdf.page', { page, pages }),
     credential: t('certificate_pdf.credential_description'),
     assertion: t('certificate_pdf.assertion_description'),
+    clr: t('certificate_pdf.clr_description'),
   };
 }
