@@ -1,6 +1,61 @@
 import { rawStatement } from '../../db/batch';
 import { STATUS_LIST_SIZE } from './urls';
 
+/** Where the entries of one kind of credential live, and the row each entry belongs to. */
+interface SlotTable {
+  entries: 'ob3_status_entries' | 'clr_status_entries';
+  key: 'assertion_id' | 'doc_id';
+  owner: 'assertions' | 'acad_docs';
+}
+const AWARD: SlotTable = { entries: 'ob3_status_entries', key: 'assertion_id', owner: 'assertions' };
+const DOC: SlotTable = { entries: 'clr_status_entries', key: 'doc_id', owner: 'acad_docs' };
+
+/**
+ * Open a list when the issuer has none with room, take the next slot for `id` if its row is the
+ * issuer's and it has none yet, and count the slot taken only if `id` really took it. The table
+ * names are the two constants above, never input.
+ */
+function slotStatements(d1: D1Database, t: SlotTable, issuerId: string, id: string, now: number) {
+  return [
+    rawStatement(
+      d1,
+      `INSERT OR IGNORE INTO ob3_status_lists (issuer_id, list_no, size, allocated, revision, created_at)
+       SELECT ?, COALESCE((SELECT MAX(list_no) FROM ob3_status_lists WHERE issuer_id = ?), -1) + 1, ?, 0, 0, ?
+       WHERE NOT EXISTS (SELECT 1 FROM ob3_status_lists WHERE issuer_id = ? AND allocated < size)
+         AND NOT EXISTS (SELECT 1 FROM ${t.entries} WHERE ${t.key} = ?)`,
+      issuerId,
+      issuerId,
+      STATUS_LIST_SIZE,
+      now,
+      issuerId,
+      id,
+    ),
+    rawStatement(
+      d1,
+      `INSERT INTO ${t.entries} (${t.key}, issuer_id, list_no, status_index)
+       SELECT ?, issuer_id, list_no, (allocated * 100003) % size FROM ob3_status_lists
+       WHERE issuer_id = ? AND allocated < size
+         AND EXISTS (SELECT 1 FROM ${t.owner} WHERE id = ? AND issuer_id = ?)
+       ORDER BY list_no LIMIT 1
+       ON CONFLICT (${t.key}) DO NOTHING`,
+      id,
+      issuerId,
+      id,
+      issuerId,
+    ),
+    rawStatement(
+      d1,
+      `UPDATE ob3_status_lists SET allocated = allocated + 1
+       WHERE issuer_id = ? AND allocated < size
+         AND list_no = (SELECT list_no FROM ${t.entries} WHERE ${t.key} = ?)
+         AND (SELECT status_index FROM ${t.entries} WHERE ${t.key} = ?) = (allocated * 100003) % size`,
+      issuerId,
+      id,
+      id,
+    ),
+  ];
+}
+
 /**
  * SQL of the BitstringStatusLists (migration 0011). Writes are statements for the caller's D1 batch,
  * each re-checking its own precondition, so an award or a revocation and its status change commit
@@ -15,91 +70,14 @@ export function ob3StatusRepo(d1: D1Database) {
      * award that already has an entry takes nothing). D1 runs batches one at a time, so parallel
      * awards get distinct slots.
      */
-    allocate(issuerId: string, assertionId: string, now: number) {
-      return [
-        rawStatement(
-          d1,
-          `INSERT OR IGNORE INTO ob3_status_lists (issuer_id, list_no, size, allocated, revision, created_at)
-           SELECT ?, COALESCE((SELECT MAX(list_no) FROM ob3_status_lists WHERE issuer_id = ?), -1) + 1, ?, 0, 0, ?
-           WHERE NOT EXISTS (SELECT 1 FROM ob3_status_lists WHERE issuer_id = ? AND allocated < size)
-             AND NOT EXISTS (SELECT 1 FROM ob3_status_entries WHERE assertion_id = ?)`,
-          issuerId,
-          issuerId,
-          STATUS_LIST_SIZE,
-          now,
-          issuerId,
-          assertionId,
-        ),
-        rawStatement(
-          d1,
-          `INSERT INTO ob3_status_entries (assertion_id, issuer_id, list_no, status_index)
-           SELECT ?, issuer_id, list_no, (allocated * 100003) % size FROM ob3_status_lists
-           WHERE issuer_id = ? AND allocated < size
-             AND EXISTS (SELECT 1 FROM assertions WHERE id = ? AND issuer_id = ?)
-           ORDER BY list_no LIMIT 1
-           ON CONFLICT (assertion_id) DO NOTHING`,
-          assertionId,
-          issuerId,
-          assertionId,
-          issuerId,
-        ),
-        rawStatement(
-          d1,
-          `UPDATE ob3_status_lists SET allocated = allocated + 1
-           WHERE issuer_id = ? AND allocated < size
-             AND list_no = (SELECT list_no FROM ob3_status_entries WHERE assertion_id = ?)
-             AND (SELECT status_index FROM ob3_status_entries WHERE assertion_id = ?) = (allocated * 100003) % size`,
-          issuerId,
-          assertionId,
-          assertionId,
-        ),
-      ];
-    },
+    allocate: (issuerId: string, assertionId: string, now: number) =>
+      slotStatements(d1, AWARD, issuerId, assertionId, now),
 
     /**
      * The same three statements for an academic document's CLR (issue 38), in the document's own
      * batch: its slot comes from the same counter as awards', so the two never share a bit.
      */
-    allocateDoc(issuerId: string, docId: string, now: number) {
-      return [
-        rawStatement(
-          d1,
-          `INSERT OR IGNORE INTO ob3_status_lists (issuer_id, list_no, size, allocated, revision, created_at)
-           SELECT ?, COALESCE((SELECT MAX(list_no) FROM ob3_status_lists WHERE issuer_id = ?), -1) + 1, ?, 0, 0, ?
-           WHERE NOT EXISTS (SELECT 1 FROM ob3_status_lists WHERE issuer_id = ? AND allocated < size)
-             AND NOT EXISTS (SELECT 1 FROM clr_status_entries WHERE doc_id = ?)`,
-          issuerId,
-          issuerId,
-          STATUS_LIST_SIZE,
-          now,
-          issuerId,
-          docId,
-        ),
-        rawStatement(
-          d1,
-          `INSERT INTO clr_status_entries (doc_id, issuer_id, list_no, status_index)
-           SELECT ?, issuer_id, list_no, (allocated * 100003) % size FROM ob3_status_lists
-           WHERE issuer_id = ? AND allocated < size
-             AND EXISTS (SELECT 1 FROM acad_docs WHERE id = ? AND issuer_id = ?)
-           ORDER BY list_no LIMIT 1
-           ON CONFLICT (doc_id) DO NOTHING`,
-          docId,
-          issuerId,
-          docId,
-          issuerId,
-        ),
-        rawStatement(
-          d1,
-          `UPDATE ob3_status_lists SET allocated = allocated + 1
-           WHERE issuer_id = ? AND allocated < size
-             AND list_no = (SELECT list_no FROM clr_status_entries WHERE doc_id = ?)
-             AND (SELECT status_index FROM clr_status_entries WHERE doc_id = ?) = (allocated * 100003) % size`,
-          issuerId,
-          docId,
-          docId,
-        ),
-      ];
-    },
+    allocateDoc: (issuerId: string, docId: string, now: number) => slotStatements(d1, DOC, issuerId, docId, now),
 
     /** Marks a document's list changed, once the document is in fact revoked or deleted. */
     touchListOfDoc(docId: string) {
