@@ -1188,6 +1188,14 @@ export const VERIFY_DOCS: Record<VerifyCode, ErrorDoc> = {
       'steps here.',
     fix: 'Verify that credential with a tool that reads its format.',
   },
+  E974: {
+    means: 'A credential nested in a learner record is awarded to someone else than the record’s learner.',
+    why:
+      'Only a nested credential’s own verdict carries this code. Its subject is neither the record’s subject ' +
+      '(the same id or identifier entry) nor the address the record’s recipient step verified. A genuine ' +
+      'credential of another person wrapped into a record says nothing about this learner.',
+    fix: 'Do not count that credential as the learner’s; ask the record’s issuer.',
+  },
   W006: {
     means: 'Some credentials nested in the learner record do not hold.',
     why:

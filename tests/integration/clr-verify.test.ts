@@ -2,6 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { matchReports, recordReport } from '../support/report-snapshot';
 import { asJson, CLR_CONTEXTS, course, record, school, verifyClr, type Issuer } from './clr-helpers';
+import { learnerOf, verifyNested } from '../../src/server/clr/verify/nested';
+import { docSource } from '../../src/server/verify/doc-source';
 import { createAccount, createSession } from './helpers';
 import { walletCall, type Obj } from './ob3-import-helpers';
 import { SignJWT, generateKeyPair, exportJWK, base64url } from 'jose';
@@ -47,12 +49,14 @@ describe('a record signed by its issuer', () => {
     expect(r.badge_information['badge_recipient_name']).toBe(LEARNER);
     expect(r.clr?.achievements).toBe(1);
     expect(r.clr?.associations).toBe(5);
-    expect(r.clr?.nested.map((n) => [n.name, n.state, n.issuer_name])).toEqual([
-      ['Course 1', 'valid', 'Harbour College'],
-      ['Course 2', 'valid', 'Harbour College'],
-      ['Course 3', 'valid', 'Harbour College'],
-      ['Course 1', 'valid', 'Inland Institute'],
-      ['Course 2', 'valid', 'Inland Institute'],
+    // Verified, each with W003: their schools' names are the credentials' own claims (did:key
+    // issuers), so none is shown as proven.
+    expect(r.clr?.nested.map((n) => [n.name, n.state, n.issuer_name, n.warnings])).toEqual([
+      ['Course 1', 'valid', null, ['W003']],
+      ['Course 2', 'valid', null, ['W003']],
+      ['Course 3', 'valid', null, ['W003']],
+      ['Course 1', 'valid', null, ['W003']],
+      ['Course 2', 'valid', null, ['W003']],
     ]);
     // The record's own steps, then its nested credentials beside the four items.
     expect(r.checks.map((c) => c.check)).toEqual([
@@ -90,7 +94,7 @@ describe('a record signed by its issuer', () => {
     expect(r.clr?.nested.map((n) => n.state)).toEqual(['valid', 'valid']);
   });
 
-  it('a grade changed after signing breaks the record’s proof and that course’s own (altered)', async () => {
+  it('a grade changed after signing breaks the record’s proof (altered), and then no course is listed', async () => {
     const nested = await signedCourses(2, harbour);
     const signed = await harbour.sign(record(harbour, LEARNER, nested));
     const changed = structuredClone(signed) as Obj;
@@ -101,10 +105,9 @@ describe('a record signed by its issuer', () => {
     const { r } = await verify(asJson(changed));
     expect(r.verify_state).toBe('invalid');
     expect(r.verify_errors_code).toContain('E179');
-    expect(r.clr?.nested.map((n) => [n.state, n.errors])).toEqual([
-      ['valid', []],
-      ['invalid', ['E179']],
-    ]);
+    // A record that does not hold says nothing about whose its courses are.
+    expect(r.clr?.nested).toEqual([]);
+    expect(r.checks.find((c) => c.check === 'checkClrNested')?.outcome).toBe('skip');
   });
 
   it('a credential whose issuer is forged is listed as not verified (E169); the record stands on its own proof', async () => {
@@ -131,6 +134,36 @@ describe('a record signed by its issuer', () => {
     expect(r.verify_errors_code).toContain('E169');
     expect(r.items['issued_by']?.status).toBe('fail');
     expect(r.badge_information['issuer_name']).toBeNull();
+    expect(r.clr?.nested).toEqual([]);
+  });
+
+  it('another learner’s genuine course wrapped into a record does not hold for this one (E974)', async () => {
+    const [mine] = await signedCourses(1, harbour);
+    const theirs = await inland.sign(course(inland, 'someone-else@school.example', 7));
+    const byId = await inland.sign({
+      ...course(inland, LEARNER, 8),
+      credentialSubject: {
+        ...(course(inland, LEARNER, 8)['credentialSubject'] as Obj),
+        identifier: [],
+        id: 'did:example:other',
+      },
+    });
+    const { r } = await verify(asJson(await harbour.sign(record(harbour, LEARNER, [mine, theirs, byId]))));
+    expect(r.verify_state).toBe('valid');
+    expect(r.clr?.nested.map((n) => [n.state, n.errors])).toEqual([
+      ['valid', []],
+      ['invalid', ['E974']],
+      ['invalid', ['E974']],
+    ]);
+  });
+
+  it('with no address given, a course is the learner’s by the record’s own identity', async () => {
+    const { r } = await verify(
+      asJson(await harbour.sign(record(harbour, LEARNER, await signedCourses(2, harbour)))),
+      [],
+    );
+    expect(r.verify_warnings_code).toContain('W001');
+    expect(r.clr?.nested.map((n) => n.state)).toEqual(['valid', 'valid']);
   });
 
   it('awarded to someone else: the record fails awarded to (E025), whatever its courses say', async () => {
@@ -193,6 +226,52 @@ describe('bad input: each has its code, a bound on work, and never a 500', () =>
       [5, 'invalid', ['E973']],
     ]);
     expect(r.verify_warnings_code).toContain('W006');
+  });
+
+  it('hostile entries (null, lists, empty objects, a deep JWT) in a signed record each get a code, never a 500', async () => {
+    const deep = `${'['.repeat(40)}1${']'.repeat(40)}`;
+    const b64 = (t: string) => btoa(t).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const deepJwt = `${b64('{"alg":"EdDSA"}')}.${b64(`{"vc":{"type":["VerifiableCredential","OpenBadgeCredential"],"x":${deep}}}`)}.c2ln`;
+    const { http, r } = await verify(asJson(await harbour.sign(record(harbour, LEARNER, [[], {}, deepJwt]))));
+    expect(http).toBe(200);
+    expect(r.verify_state).toBe('valid');
+    expect(r.clr?.nested.map((n) => [n.state, n.errors])).toEqual([
+      ['invalid', ['E973']],
+      ['invalid', ['E973']],
+      ['invalid', ['E973']],
+    ]);
+  });
+
+  it('entries no signer would sign (odd ids and subjects) are refused one by one, and unsigned they stop at the record', async () => {
+    const odd = [
+      null,
+      { type: ['VerifiableCredential', 'OpenBadgeCredential'], id: 42, credentialSubject: [[], null] },
+      { type: 'OpenBadgeCredential', id: { id: 'x' }, proof: 'z' },
+    ];
+    const deps = { env, emails: [LEARNER], now: Date.now(), src: docSource(env) };
+    for (const [i, entry] of odd.entries()) {
+      const n = await verifyNested(i, entry, new Set(), learnerOf(null, LEARNER), deps);
+      expect([n.state, n.issuer_name]).toEqual(['invalid', null]);
+      expect(n.errors.length).toBeGreaterThan(0);
+    }
+    const { http, r } = await verify(asJson(record(harbour, LEARNER, odd)));
+    // No proof (E991), and the odd ids are no JSON-LD either (E980): the record stops there.
+    expect([http, r.verify_errors_code, r.clr?.nested]).toEqual([200, ['E991', 'E980'], []]);
+  });
+
+  it('more than two proofs a nested credential, counted over the record, are too many (E970)', async () => {
+    const proof = {
+      type: 'DataIntegrityProof',
+      cryptosuite: 'eddsa-rdfc-2022',
+      verificationMethod: 'did:key:z',
+      proofValue: 'z',
+    };
+    const heavy = Array.from({ length: 200 }, () => ({
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      proof: [proof, proof, proof, proof],
+    }));
+    const { r } = await verify(asJson(record(harbour, LEARNER, heavy)));
+    expect(r.verify_errors_code).toEqual(['E970']);
   });
 
   it('associations that name nothing the record holds are shown as written, with a warning (W008)', async () => {

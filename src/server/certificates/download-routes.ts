@@ -34,7 +34,7 @@ const clr = download(
   'clr',
   "The signed CLR 2.0 record (ClrCredential, JSON) of one of the signed-in account's certificates: " +
     'each transcript row a course credential inside it (issue 38)',
-  'application/json',
+  'application/vc+ld+json',
 );
 
 /** The certificate downloads (issue 18): the owner's documents only, streamed from R2. */

@@ -38,7 +38,8 @@ export function acadDownloadService(env: Env) {
 
     /**
      * The document's signed CLR 2.0 record (issue 38), as JSON to save: learner_record_{title}_{date}.json.
-     * Signed on first use (its courses, then the record), then the kept copy.
+     * Signed on first use (its courses, then the record), then the kept copy; compact, as kept, so a
+     * long transcript's record stays within what a verifier takes pasted (256 KiB here).
      */
     async clr(id: string, accountId: string): Promise<FileOut> {
       const doc = await owned(id, accountId);
@@ -47,7 +48,7 @@ export function acadDownloadService(env: Env) {
       const name = downloadName('clr', doc.title, 'json', doc.issuedOn);
       // A verifiable credential's media type, as the OB 3.0 download's (and not application/json, which
       // the page's download island reads as an error body).
-      return { body: JSON.stringify(record, null, 2), type: 'application/vc+ld+json', name };
+      return { body: JSON.stringify(record), type: 'application/vc+ld+json', name };
     },
   };
 }

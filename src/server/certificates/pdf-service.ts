@@ -19,6 +19,7 @@ import { acadPdfKey, acadPdfObjects, acadPdfRepo, type PrintRow } from './pdf-re
 import { acadPdfText } from './pdf-text';
 import { translator } from '../http/translator';
 import { clrIssuing } from '../clr/issue';
+import { createLogger } from '../log';
 
 /** A failure that trying again cannot mend (E422105 semantics: the template is missing). */
 export class PermanentPdfFailure extends Error {
@@ -81,9 +82,20 @@ export async function acadPdfInput(env: Env, row: PrintRow): Promise<AcadPdfInpu
   };
 }
 
+/**
+ * The record attached to the PDF. A record that cannot be signed now does not stop the PDF: it is
+ * printed without one (the owner's download signs it later), and the failure is logged.
+ */
 async function clrRecordText(env: Env, docId: string): Promise<string | null> {
-  const record = await clrIssuing.credential(env, docId);
-  return record ? JSON.stringify(record) : null;
+  try {
+    const record = await clrIssuing.credential(env, docId);
+    return record ? JSON.stringify(record) : null;
+  } catch (err) {
+    createLogger({ job: 'acad_pdf', docId }, env.LOG_LEVEL).error('clr record not signed', {
+      error: String(err).slice(0, 300),
+    });
+    return null;
+  }
 }
 
 /** Printing an academic document's PDF and keeping its state (the job in pdf-job.ts drives it). */

@@ -90,6 +90,9 @@
  * |      |            | not verified twice                                                      |
  * | E973 | (nested)   | CLR 2.0: a nested entry this verifier does not check: no Open Badges    |
  * |      |            | 3.0 credential (another type, or neither an object nor a VC-JWT)        |
+ * | E974 | (nested)   | CLR 2.0: a nested credential awarded to someone else than the record's  |
+ * |      |            | learner (another subject id or identity): not the learner's, however    |
+ * |      |            | well it is signed                                                       |
  * | W006 | none       | CLR 2.0: some nested credentials do not hold (each is listed with its   |
  * |      |            | own verdict); the record itself is judged by its own proof and issuer   |
  * | W007 | none       | CLR 2.0: some nested credentials could not be checked now (and none     |
@@ -172,6 +175,7 @@ export type VerifyCode =
   | 'E971'
   | 'E972'
   | 'E973'
+  | 'E974'
   | 'W006'
   | 'W007'
   | 'W008'
@@ -239,6 +243,7 @@ export const ITEM_OF: Record<VerifyCode, Item | 'all' | 'none'> = {
   E971: 'all',
   E972: 'all',
   E973: 'all',
+  E974: 'all',
   W006: 'none',
   W007: 'none',
   W008: 'none',

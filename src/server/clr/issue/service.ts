@@ -7,8 +7,9 @@ import { clrIssueRepo } from './repo';
 type Obj = Record<string, unknown>;
 
 /**
- * The signed ClrCredential of an academic document issued here, or null for a document that is
- * missing or deleted (issue 38). Signed once, on first use, and kept, as OB 3.0 credentials are:
+ * The signed ClrCredential of an academic document issued here (issue 38): the kept copy once
+ * there is one (callers decide whether a revoked or deleted document's may be handed out), else
+ * signed now; null for a document that is missing or deleted and was never signed. Signed once, on first use, and kept, as OB 3.0 credentials are:
  * issuing a document pays only for its status slot, and every download hands out the same record.
  * Each course credential is signed first, by the same issuer key, and the record over them.
  */

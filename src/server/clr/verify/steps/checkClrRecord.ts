@@ -3,6 +3,7 @@ import { list, obj } from '../../../ob3/verify/facts';
 import type { Ob3Deps } from '../../../ob3/verify/deps';
 import { fail, PASS, passWith, SKIP, type Step } from '../../../verdict/step';
 import { achievementsOf, associationsOf, nestedOf, type ClrFacts } from '../facts';
+import { nestedJwtCredential } from '../jwt-claims';
 
 type Obj = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ function association(v: unknown): boolean {
 function knownIds(c: Obj): Set<string> {
   const ids = new Set<string>();
   for (const a of achievementsOf(c)) if (str(obj(a)?.['id'])) ids.add(obj(a)?.['id'] as string);
-  for (const n of nestedOf(c).map(obj)) {
+  for (const n of nestedOf(c).map((e) => (typeof e === 'string' ? nestedJwtCredential(e) : obj(e)))) {
     if (str(n?.['id'])) ids.add(n?.['id'] as string);
     for (const s of list(n?.['credentialSubject']).map(obj)) {
       const id = str(obj(s?.['achievement'])?.['id']);
