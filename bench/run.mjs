@@ -276,7 +276,7 @@ if (ob3)
 if (clrIssue) {
   const f = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (${x.count})`;
   console.log(
-    `CLR 2.0 issuing, 40-course transcript: issue (row, status slot, PDF job, mail) ${f(clrIssue.issue)}; record first read (40 courses + the record signed, ${clrIssue.bytes} bytes) ${f(clrIssue.first)}; kept copy ${f(clrIssue.kept)}`,
+    `CLR 2.0 issuing, 40-course transcript, one at a time: issue (row, status slot, PDF job, mail) ${f(clrIssue.issue)}; issued until its print job has run (the PDF printed, the record of 40 courses signed and attached, ${clrIssue.bytes} bytes) ${f(clrIssue.ready)}; the record read then (kept) ${f(clrIssue.kept)}`,
   );
 }
 if (clr)
