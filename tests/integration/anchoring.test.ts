@@ -13,8 +13,9 @@ import { BASE, SAME_ORIGIN, completionNotices, createAccount, createSession } fr
 import { awardTo, newBadgeClass, newIssuer } from './issuing-helpers';
 import { DEV_ADMIN_TOKEN } from '../../src/server/middleware/issuer-auth';
 
-// The nightly Blockcerts batch against the real anvil of this test run (tests/support/anvil-node.ts,
-// one per vitest process, so this file may switch its mining mode); setup.ts funded CHAIN_PRIVATE_KEY.
+// The nightly Blockcerts batch against a real anvil of its own (tests/support/anvil-node.ts, one per
+// vitest project, and this file is alone in integration:anchoring, so it may switch the node's
+// mining mode and drop transactions from its pool); setup.ts funded CHAIN_PRIVATE_KEY.
 const e = env as unknown as Record<string, string>;
 const rpcUrl = e['CHAIN_RPC_URL'] ?? '';
 const from = addressOf(e['CHAIN_PRIVATE_KEY'] ?? '');
