@@ -1,8 +1,8 @@
 // Issue 38 bench fixture: prints (as JSON) distinct CLR 2.0 records, each holding 40 course
 // credentials from 3 schools (did:key issuers: their keys need no fetch, as cached keys do not),
 // the record signed by the first school, for bench/clr.mjs to verify. Run with tsx.
-import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { signOb3Credential } from '../src/server/ob3/proof/sign';
+import { freshDidKey } from './did-key';
 
 const COUNT = Number(process.argv[2] ?? 40);
 const NESTED = Number(process.argv[3] ?? 40);
@@ -14,14 +14,8 @@ const LEARNER = [
 
 const schools = await Promise.all(
   ['Harbour College', 'Inland Institute', 'Summit University'].map(async (name) => {
-    const fresh = await Ed25519Multikey.generate();
-    const did = `did:key:${fresh.publicKeyMultibase}`;
-    const pair = await Ed25519Multikey.from({
-      ...(await fresh.export({ secretKey: true })),
-      id: `${did}#${fresh.publicKeyMultibase}`,
-      controller: did,
-    });
-    return { profile: { id: did, type: ['Profile'], name }, signer: pair.signer() };
+    const { did, signer } = await freshDidKey();
+    return { profile: { id: did, type: ['Profile'], name }, signer };
   }),
 );
 

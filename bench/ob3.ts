@@ -1,27 +1,16 @@
 // Issue 21 bench fixture: prints (as JSON) distinct OB 3.0 credentials signed with eddsa-rdfc-2022
 // by did:key issuers, for bench/ob3.mjs to verify through Public/Verification. Run with tsx.
-import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { signOb3Credential } from '../src/server/ob3/proof/sign';
+import { freshDidKey } from './did-key';
 
 const COUNT = Number(process.argv[2] ?? 300);
 const KEYS = 10;
 
-const keys = await Promise.all(
-  Array.from({ length: KEYS }, async () => {
-    const fresh = await Ed25519Multikey.generate();
-    const did = `did:key:${fresh.publicKeyMultibase}`;
-    const pair = await Ed25519Multikey.from({
-      ...(await fresh.export({ secretKey: true })),
-      id: `${did}#${fresh.publicKeyMultibase}`,
-      controller: did,
-    });
-    return { did, pair };
-  }),
-);
+const keys = await Promise.all(Array.from({ length: KEYS }, freshDidKey));
 
 const out: unknown[] = [];
 for (let i = 0; i < COUNT; i++) {
-  const { did, pair } = keys[i % KEYS] as (typeof keys)[number];
+  const { did, signer } = keys[i % KEYS] as (typeof keys)[number];
   const credential = {
     '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
     id: `urn:uuid:${crypto.randomUUID()}`,
@@ -43,6 +32,6 @@ for (let i = 0; i < COUNT; i++) {
       },
     },
   };
-  out.push(await signOb3Credential(credential, pair.signer()));
+  out.push(await signOb3Credential(credential, signer));
 }
 process.stdout.write(JSON.stringify(out));

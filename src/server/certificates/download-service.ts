@@ -37,9 +37,10 @@ export function acadDownloadService(env: Env) {
     },
 
     /**
-     * The document's signed CLR 2.0 record (issue 38), as JSON to save: learner_record_{title}_{date}.json.
-     * Signed on first use (its courses, then the record), then the kept copy; compact, as kept, so a
-     * long transcript's record stays within what a verifier takes pasted (256 KiB here).
+     * The document's signed CLR 2.0 record (issue 38), as JSON to save:
+     * learner_record_{title}_{date}.json. Signed on first use (its courses, then the record), then
+     * the kept copy; compact, as kept, so a long transcript's record stays within what a verifier
+     * takes pasted (256 KiB here).
      */
     async clr(id: string, accountId: string): Promise<FileOut> {
       const doc = await owned(id, accountId);

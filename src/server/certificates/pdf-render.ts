@@ -37,8 +37,8 @@ export const CLR_FILE = 'clr.json';
 /**
  * The PDF of an academic document (issue 18): A4, drawn from its template in its own language with
  * embedded subset fonts, described by its metadata, and carrying its signed Open Badges credential
- * and its CLR 2.0 record as attached files, so the PDF proves itself wherever it travels. Nothing is interpreted: every
- * field is a plain string drawn as text (PDF-01).
+ * and its CLR 2.0 record as attached files, so the PDF proves itself wherever it travels. Nothing
+ * is interpreted: every field is a plain string drawn as text (PDF-01).
  */
 export async function renderAcadDocPdf(env: Env, input: AcadPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });

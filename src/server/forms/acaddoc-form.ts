@@ -12,9 +12,9 @@ const body = z.object({ is_public: z.enum(['true', 'false']) });
 
 /**
  * /acaddocs/detail/{id}: publish or make private without JavaScript, the API's SetAcadDocStatus,
- * then a 303 back to the page, which reads the new state; or download the PDF (action=pdf), its
- * CLR 2.0 record (action=clr, issue 38) or the blockchain certificate (action=blockchain). Someone else's certificate fails as the
- * API does (E404108), and the page then shows "not found".
+ * then a 303 back to the page, which reads the new state; or download the PDF (action=pdf), its CLR
+ * 2.0 record (action=clr, issue 38) or the blockchain certificate (action=blockchain). Someone
+ * else's certificate fails as the API does (E404108), and the page then shows "not found".
  */
 export const acadDocForm: FormHandler = async (c, field) => {
   const user = c.var.user;

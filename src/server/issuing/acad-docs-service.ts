@@ -32,7 +32,8 @@ const ownerDetailPath = (id: string) => path(`/acaddocs/detail/${id}`);
 /**
  * Writes one document in one batch: the row (its template, language and, for a reissue, the
  * replaced document re-checked inside the insert), its CLR's status slot, the owner's notification,
- * the PDF job and the mail, both outbox rows that exist only if the row does. Returns whether the row was written.
+ * the PDF job and the mail, both outbox rows that exist only if the row does. Returns whether the
+ * row was written.
  */
 async function commitDoc(
   env: Env,

@@ -116,9 +116,11 @@ const refused = (format: Exclude<Format, 'ob2' | 'clr'>, given: Finding | null):
 async function atAddress(src: DocSource, input: VerifyInput, url: string | null, given: Finding): Promise<Detected> {
   const d = url && /^https?:/i.test(url) ? await src.get(url) : null;
   const fetched = (format: Detected) => ({ ...format, lines: lines(given, PASS) });
-  const jwtFormat = d?.kind === 'unreadable' && d.jwt ? formatOfJws(d.jwt) : null;
-  if (d?.kind === 'unreadable' && d.jwt && (jwtFormat === 'ob3' || jwtFormat === 'clr'))
-    return fetched({ format: jwtFormat, credential: null, jwt: d.jwt, url: d.url, lines: [] });
+  if (d?.kind === 'unreadable' && d.jwt) {
+    const format = formatOfJws(d.jwt);
+    if (format === 'ob3' || format === 'clr')
+      return fetched({ format, credential: null, jwt: d.jwt, url: d.url, lines: [] });
+  }
   if (d?.kind === 'unreadable') return refused('unknown', given);
   if (d?.kind === 'ok') {
     const format = formatOf(d.doc);
@@ -132,11 +134,11 @@ async function atAddress(src: DocSource, input: VerifyInput, url: string | null,
 
 /**
  * What was given, decided once per verification (issue 36). A Blockcerts credential given as JSON
- * goes to the Blockcerts steps, an OB 3.0 credential (JSON or a VC-JWT) to the OB 3.0 ones, a CLR 2.0
- * record to the CLR ones (their `id` is never fetched: the credential proves itself); a Blockcerts
- * certificate in another form,
- * or JSON that is no badge at all, gets its own answer. A URL, or an OB 2.0 assertion's hosted
- * address, is read first: the copy there decides (HV-04), and OB 2.0's fetchAssertion step judges it.
+ * goes to the Blockcerts steps, an OB 3.0 credential (JSON or a VC-JWT) to the OB 3.0 ones, a CLR
+ * 2.0 record to the CLR ones (their `id` is never fetched: the credential proves itself); a
+ * Blockcerts certificate in another form, or JSON that is no badge at all, gets its own answer. A
+ * URL, or an OB 2.0 assertion's hosted address, is read first: the copy there decides (HV-04), and
+ * OB 2.0's fetchAssertion step judges it.
  */
 export async function detect(input: VerifyInput, src: DocSource): Promise<Detected> {
   if (input.kind === 'url') return atAddress(src, input, input.url, SKIP);

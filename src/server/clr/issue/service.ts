@@ -7,11 +7,12 @@ import { clrIssueRepo } from './repo';
 type Obj = Record<string, unknown>;
 
 /**
- * The signed ClrCredential of an academic document issued here (issue 38): the kept copy once
- * there is one (callers decide whether a revoked or deleted document's may be handed out), else
- * signed now; null for a document that is missing or deleted and was never signed. Signed once, on first use, and kept, as OB 3.0 credentials are:
- * issuing a document pays only for its status slot, and every download hands out the same record.
- * Each course credential is signed first, by the same issuer key, and the record over them.
+ * The signed ClrCredential of an academic document issued here (issue 38): the kept copy once there
+ * is one (callers decide whether a revoked or deleted document's may be handed out), else signed
+ * now; null for a document that is missing or deleted and was never signed. Signed once, on first
+ * use, and kept, as OB 3.0 credentials are: issuing a document pays only for its status slot, and
+ * every download hands out the same record. Each course credential is signed first, by the same
+ * issuer key, and the record over them.
  */
 export async function clrCredentialOf(env: Env, docId: string, now = Date.now()): Promise<Obj | null> {
   const repo = clrIssueRepo(env.DB);
@@ -27,14 +28,15 @@ export async function clrCredentialOf(env: Env, docId: string, now = Date.now())
     issuer: ob3Issuing.profile(env.PUBLIC_BASE_URL, issuer),
     status,
   });
-  const nested = await ob3Issuing.sign(env, issuer.id, courses, now);
+  const { keyId, sign } = await ob3Issuing.signer(env, issuer.id, now);
+  const nested: Obj[] = [];
+  for (const course of courses) nested.push(await sign(course));
   const subject = record['credentialSubject'] as Obj;
-  const whole = { ...record, credentialSubject: { ...subject, verifiableCredential: nested.signed } };
-  const { keyId, signed } = await ob3Issuing.sign(env, issuer.id, [whole], now);
-  await repo.keep(doc.id, keyId, JSON.stringify(signed[0]), now);
+  const signed = await sign({ ...record, credentialSubject: { ...subject, verifiableCredential: nested } });
+  await repo.keep(doc.id, keyId, JSON.stringify(signed), now);
   // A parallel first use may have kept its copy first; everyone hands out the one kept.
   const winner = await repo.kept(doc.id);
-  return winner ? (JSON.parse(winner) as Obj) : (signed[0] as Obj);
+  return winner ? (JSON.parse(winner) as Obj) : signed;
 }
 
 /**

@@ -1,22 +1,16 @@
-import { BadJson, parseBadgeJson } from '../../verdict/safe-json';
+import { readCompact } from '../../openbadges/verify/jws-parse';
 
 type Obj = Record<string, unknown>;
 
 /**
- * The credential a nested compact VC-JWT carries, read without checking anything and within the
- * JSON limits every credential is read with (size, depth 32): only to tell what it is, which id it
- * has, before its own steps read it again and check it. Null for anything that is no such JWT.
+ * The credential a nested compact VC-JWT carries (its `vc` claim, or its payload for VC 2.0 over
+ * JOSE), read by the project's one compact-JWS reader (canonical base64url, JSON within its limits,
+ * depth 32) without checking anything: only to tell what it is and which id it has, before its own
+ * steps read it again and check it. Null for anything that is no such JWT.
  */
 export function nestedJwtCredential(text: string): Obj | null {
-  const parts = text.trim().split('.');
-  if (parts.length !== 3 || !parts[1]) return null;
-  try {
-    const bytes = Uint8Array.from(atob(parts[1].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    const claims = parseBadgeJson(new TextDecoder().decode(bytes));
-    const vc = claims['vc'];
-    return vc && typeof vc === 'object' && !Array.isArray(vc) ? (vc as Obj) : claims;
-  } catch (err) {
-    if (err instanceof BadJson || err instanceof DOMException) return null;
-    throw err;
-  }
+  const claims = readCompact(text)?.payload;
+  if (!claims) return null;
+  const vc = claims['vc'];
+  return vc && typeof vc === 'object' && !Array.isArray(vc) ? (vc as Obj) : claims;
 }

@@ -1,5 +1,6 @@
+import { str } from '../../openbadges/verify/json';
 import { parseVcJwt } from '../../ob3/jwt/parse';
-import { firstFacts, issuerOf, list, nameOf, obj, type Ob3Facts } from '../../ob3/verify/facts';
+import { firstFacts, issuerOf, list, nameOf, obj, subjectOf, type Ob3Facts } from '../../ob3/verify/facts';
 import type { Ob3Deps } from '../../ob3/verify/deps';
 import { checkOb3Context } from '../../ob3/verify/steps/checkOb3Context';
 import { checkOb3Dates } from '../../ob3/verify/steps/checkOb3Dates';
@@ -23,7 +24,6 @@ import { nestedJwtCredential } from './jwt-claims';
 type Obj = Record<string, unknown>;
 
 const ACHIEVEMENT_TYPES = ['OpenBadgeCredential', 'AchievementCredential'];
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**
  * A nested VC-JWT is a string to the record's JSON-LD pass, so its own credential is expanded here;
@@ -96,7 +96,7 @@ export function learnerOf(subject: Obj | null, address: string | null): Learner 
  * email identity that matches the address the record's own recipient step verified.
  */
 async function sameLearner(c: Obj, learner: Learner): Promise<boolean> {
-  const subject = obj(list(c['credentialSubject'])[0]);
+  const subject = subjectOf(c);
   const id = str(subject?.['id']);
   if (id !== null && id === learner.id) return true;
   const identifiers = list(subject?.['identifier']);

@@ -4,9 +4,10 @@ import { credentialDocument } from './credential-doc';
 import { ob3CredentialRepo } from './credential-repo';
 import { didDocument } from './did-doc';
 import { issuerEd25519Key, signerOf } from './keys';
+import type { Ed25519KeyRow } from './keys-repo';
 import { ob3KeysRepo } from './keys-repo';
 import { statusListDocument } from './status-list';
-import { ob3StatusRepo } from './status-repo';
+import { ob3StatusRepo, type SlotKind } from './status-repo';
 import { OB3_ISSUE_PREFIX, ob3Urls } from './urls';
 
 type Obj = Record<string, unknown>;
@@ -24,65 +25,61 @@ export async function ob3CredentialOf(env: Env, assertionId: string, now = Date.
   if (!award) return null;
   const [tags, entry, key] = await Promise.all([
     repo.tagNames(award.bc.id),
-    statusEntry(env, award.issuer.id, assertionId, now),
+    slotEntry(env, 'award', award.issuer.id, assertionId, now),
     issuerEd25519Key(env, award.issuer.id, now),
   ]);
   const status = entry ? { listNo: entry.list_no, index: entry.status_index } : null;
-  const { keyId, signer } = await signerOf(env, key);
   const unsigned = credentialDocument(env.PUBLIC_BASE_URL, award, tags, status);
-  const signed = await signOb3Credential(unsigned, signer, 'eddsa-rdfc-2022', isoNow(now));
-  // 1EdTech's AchievementCredential schema wants `proof` as an array: a proof set of one.
-  signed['proof'] = Array.isArray(signed['proof']) ? signed['proof'] : [signed['proof']];
-  await repo.keep(assertionId, keyId, JSON.stringify(signed), now);
+  const { keyId, sign } = await signerFor(env, key, now);
+  const credential = await sign(unsigned);
+  await repo.keep(assertionId, keyId, JSON.stringify(credential), now);
   // A parallel first use may have kept its copy first; everyone hands out the one kept.
   const winner = await repo.kept(assertionId);
-  return winner ? (JSON.parse(winner) as Obj) : signed;
+  return winner ? (JSON.parse(winner) as Obj) : credential;
 }
 
 /**
- * The award's status entry. Awards made before issue 21 get theirs on first use, in one batch that
- * also marks the list changed when the award is already revoked (its bit is set from then on).
+ * The status entry of an award, or of a document's CLR (issue 38). Awards made before issue 21 and
+ * documents made before migration 0021 get theirs on first use, in one batch that also marks the
+ * list changed when the award or document is already revoked (its bit is set from then on).
  */
-async function statusEntry(env: Env, issuerId: string, assertionId: string, now: number) {
+async function slotEntry(env: Env, kind: SlotKind, issuerId: string, id: string, now: number) {
   const status = ob3StatusRepo(env.DB);
-  const entry = await status.entryOf(assertionId);
+  const entry = await status.entryOf(kind, id);
   if (entry) return entry;
-  await runBatch(env.DB, [...status.allocate(issuerId, assertionId, now), status.touchListOf(assertionId)]);
-  return status.entryOf(assertionId);
+  await runBatch(env.DB, [...status.allocate(kind, issuerId, id, now), status.touchListOf(kind, id)]);
+  return status.entryOf(kind, id);
 }
 
-/**
- * An academic document's CLR status entry as its list's address and index (issue 38). Documents
- * issued before migration 0021 get theirs on first use, in one batch that also marks the list
- * changed when the document is already revoked or deleted.
- */
+/** An academic document's CLR status entry as its list's address and index (issue 38). */
 export async function docStatusEntry(env: Env, issuerId: string, docId: string, now = Date.now()) {
-  const status = ob3StatusRepo(env.DB);
-  let entry = await status.docEntryOf(docId);
-  if (!entry) {
-    await runBatch(env.DB, [...status.allocateDoc(issuerId, docId, now), status.touchListOfDoc(docId)]);
-    entry = await status.docEntryOf(docId);
-  }
+  const entry = await slotEntry(env, 'doc', issuerId, docId, now);
   return entry
     ? { list: ob3Urls(env.PUBLIC_BASE_URL).statusList(issuerId, entry.list_no), index: entry.status_index }
     : null;
 }
 
 /**
- * Signs documents as the issuer (eddsa-rdfc-2022 with its did:web key, made on first use), the key
- * unsealed once for all of them: a CLR's course credentials and then the record (issue 38). Each
- * proof is written as a set of one, as 1EdTech's schemas want.
+ * A signer for a stored issuer key, unsealed once however many documents it signs
+ * (eddsa-rdfc-2022, the key's `#key-1`), each proof written as a set of one.
  */
-export async function signAsIssuer(env: Env, issuerId: string, unsigned: Obj[], now = Date.now()) {
-  const { keyId, signer } = await signerOf(env, await issuerEd25519Key(env, issuerId, now));
-  const signed: Obj[] = [];
-  for (const doc of unsigned) {
+async function signerFor(env: Env, key: Ed25519KeyRow, now: number) {
+  const { keyId, signer } = await signerOf(env, key);
+  const sign = async (doc: Obj): Promise<Obj> => {
     const s = await signOb3Credential(doc, signer, 'eddsa-rdfc-2022', isoNow(now));
+    // 1EdTech's credential schemas want `proof` as an array: a proof set of one.
     s['proof'] = Array.isArray(s['proof']) ? s['proof'] : [s['proof']];
-    signed.push(s);
-  }
-  return { keyId, signed };
+    return s;
+  };
+  return { keyId, sign };
 }
+
+/**
+ * A signer as the issuer (its did:web key, made on first use): a CLR's course credentials and
+ * then the record over them, with one unsealing (issue 38).
+ */
+export const issuerSigner = async (env: Env, issuerId: string, now = Date.now()) =>
+  signerFor(env, await issuerEd25519Key(env, issuerId, now), now);
 
 /** An issuer's DID document (its key made on first use), or null for an unknown or deleted issuer. */
 export async function issuerDidDocument(env: Env, issuerId: string): Promise<Obj | null> {

@@ -1,14 +1,37 @@
 import { rawStatement } from '../../db/batch';
 import { STATUS_LIST_SIZE } from './urls';
 
-/** Where the entries of one kind of credential live, and the row each entry belongs to. */
-interface SlotTable {
-  entries: 'ob3_status_entries' | 'clr_status_entries';
-  key: 'assertion_id' | 'doc_id';
-  owner: 'assertions' | 'acad_docs';
-}
-const AWARD: SlotTable = { entries: 'ob3_status_entries', key: 'assertion_id', owner: 'assertions' };
-const DOC: SlotTable = { entries: 'clr_status_entries', key: 'doc_id', owner: 'acad_docs' };
+/**
+ * Where the entries of one kind of credential live, the row each entry belongs to, and when that
+ * row's bit is set: an award revoked or deleted by its issuer (`ob3_status_entries`, migration
+ * 0011), an academic document revoked or deleted, a reissue deleting the one it replaces
+ * (`clr_status_entries`, migration 0021, issue 38). Both take slots from one counter per list.
+ */
+const SLOTS = {
+  award: {
+    entries: 'ob3_status_entries',
+    key: 'assertion_id',
+    owner: 'assertions',
+    gone: 'revoked_at IS NOT NULL OR deleted_by_issuer_at IS NOT NULL',
+  },
+  doc: {
+    entries: 'clr_status_entries',
+    key: 'doc_id',
+    owner: 'acad_docs',
+    gone: 'revoked_at IS NOT NULL OR deleted_at IS NOT NULL',
+  },
+} as const;
+export type SlotKind = keyof typeof SLOTS;
+type SlotTable = (typeof SLOTS)[SlotKind];
+
+/** The indexes of one list whose bit is set: every entry whose row is gone, awards and documents alike. */
+const GONE_BITS = [SLOTS.award, SLOTS.doc]
+  .map(
+    // The entries tables have no *_at column, so `gone` reads the owner's.
+    (t) => `SELECT e.status_index FROM ${t.entries} e JOIN ${t.owner} o ON o.id = e.${t.key}
+            WHERE e.issuer_id = ?1 AND e.list_no = ?2 AND (${t.gone})`,
+  )
+  .join(' UNION ALL ');
 
 /**
  * Open a list when the issuer has none with room, take the next slot for `id` if its row is the
@@ -64,62 +87,37 @@ function slotStatements(d1: D1Database, t: SlotTable, issuerId: string, id: stri
 export function ob3StatusRepo(d1: D1Database) {
   return {
     /**
-     * Three statements that give an award its status entry inside the award's batch: open a new
-     * list when the issuer has none with room, take the next free slot (index = allocated * 100003
-     * mod size, a permutation), and count it taken only if this award really took that slot (a retried
-     * award that already has an entry takes nothing). D1 runs batches one at a time, so parallel
-     * awards get distinct slots.
+     * Three statements that give an award, or a document's CLR, its status entry inside its own
+     * batch: open a new list when the issuer has none with room, take the next free slot (index =
+     * allocated * 100003 mod size, a permutation), and count it taken only if this one really took
+     * that slot (a retried award that already has an entry takes nothing). D1 runs batches one at a
+     * time, so parallel awards and documents get distinct slots.
      */
-    allocate: (issuerId: string, assertionId: string, now: number) =>
-      slotStatements(d1, AWARD, issuerId, assertionId, now),
+    allocate: (kind: SlotKind, issuerId: string, id: string, now: number) =>
+      slotStatements(d1, SLOTS[kind], issuerId, id, now),
 
     /**
-     * The same three statements for an academic document's CLR (issue 38), in the document's own
-     * batch: its slot comes from the same counter as awards', so the two never share a bit.
+     * Marks the list holding this one's bit changed (its signed copy is then re-signed when next
+     * served), only once it is in fact gone (SLOTS): for the revocation's own batch.
      */
-    allocateDoc: (issuerId: string, docId: string, now: number) => slotStatements(d1, DOC, issuerId, docId, now),
-
-    /** Marks a document's list changed, once the document is in fact revoked or deleted. */
-    touchListOfDoc(docId: string) {
+    touchListOf(kind: SlotKind, id: string) {
+      const t = SLOTS[kind];
       return rawStatement(
         d1,
         `UPDATE ob3_status_lists SET revision = revision + 1
-         WHERE (issuer_id, list_no) IN (SELECT issuer_id, list_no FROM clr_status_entries WHERE doc_id = ?)
-           AND EXISTS (SELECT 1 FROM acad_docs WHERE id = ? AND (revoked_at IS NOT NULL OR deleted_at IS NOT NULL))`,
-        docId,
-        docId,
+         WHERE (issuer_id, list_no) IN (SELECT issuer_id, list_no FROM ${t.entries} WHERE ${t.key} = ?)
+           AND EXISTS (SELECT 1 FROM ${t.owner} WHERE id = ? AND (${t.gone}))`,
+        id,
+        id,
       );
     },
 
-    /** A document's CLR status entry, or null (documents made before migration 0021 have none). */
-    async docEntryOf(docId: string) {
+    /** Its status entry, or null (awards before migration 0011 and documents before 0021 have none). */
+    async entryOf(kind: SlotKind, id: string) {
+      const t = SLOTS[kind];
       return d1
-        .prepare('SELECT issuer_id, list_no, status_index FROM clr_status_entries WHERE doc_id = ?')
-        .bind(docId)
-        .first<{ issuer_id: string; list_no: number; status_index: number }>();
-    },
-
-    /**
-     * Marks the award's list changed (its signed copy is then re-signed when next served), only once
-     * the award is in fact revoked or deleted by its issuer: for the revocation's own batch.
-     */
-    touchListOf(assertionId: string) {
-      return rawStatement(
-        d1,
-        `UPDATE ob3_status_lists SET revision = revision + 1
-         WHERE (issuer_id, list_no) IN (SELECT issuer_id, list_no FROM ob3_status_entries WHERE assertion_id = ?)
-           AND EXISTS (SELECT 1 FROM assertions WHERE id = ?
-                       AND (revoked_at IS NOT NULL OR deleted_by_issuer_at IS NOT NULL))`,
-        assertionId,
-        assertionId,
-      );
-    },
-
-    /** The award's status entry, or null (awards made before migration 0011 have none). */
-    async entryOf(assertionId: string) {
-      return d1
-        .prepare('SELECT issuer_id, list_no, status_index FROM ob3_status_entries WHERE assertion_id = ?')
-        .bind(assertionId)
+        .prepare(`SELECT issuer_id, list_no, status_index FROM ${t.entries} WHERE ${t.key} = ?`)
+        .bind(id)
         .first<{ issuer_id: string; list_no: number; status_index: number }>();
     },
 
@@ -137,19 +135,7 @@ export function ob3StatusRepo(d1: D1Database) {
              WHERE l.issuer_id = ? AND l.list_no = ?`,
           )
           .bind(issuerId, listNo),
-        // Awards revoked or deleted by their issuer, and academic documents' CLRs (issue 38) whose
-        // document is revoked or deleted (a reissue deletes the one it replaces).
-        d1
-          .prepare(
-            `SELECT e.status_index FROM ob3_status_entries e JOIN assertions a ON a.id = e.assertion_id
-             WHERE e.issuer_id = ? AND e.list_no = ?
-               AND (a.revoked_at IS NOT NULL OR a.deleted_by_issuer_at IS NOT NULL)
-             UNION ALL
-             SELECT c.status_index FROM clr_status_entries c JOIN acad_docs d ON d.id = c.doc_id
-             WHERE c.issuer_id = ? AND c.list_no = ?
-               AND (d.revoked_at IS NOT NULL OR d.deleted_at IS NOT NULL)`,
-          )
-          .bind(issuerId, listNo, issuerId, listNo),
+        d1.prepare(GONE_BITS).bind(issuerId, listNo),
       ]);
       const row = head?.results[0] as
         { size: number; revision: number; signed_json: string | null; signed_revision: number | null } | undefined;

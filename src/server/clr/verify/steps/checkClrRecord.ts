@@ -19,7 +19,6 @@ export const ASSOCIATION_TYPES = [
   'replacedBy',
 ] as const;
 
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const typed = (v: Obj, t: string) => list(v['type']).includes(t);
 
 function association(v: unknown): boolean {
@@ -36,13 +35,13 @@ function association(v: unknown): boolean {
 /** Every id the record speaks of: its achievements, its nested credentials and what they award. */
 function knownIds(c: Obj): Set<string> {
   const ids = new Set<string>();
-  for (const a of achievementsOf(c)) if (str(obj(a)?.['id'])) ids.add(obj(a)?.['id'] as string);
+  const add = (id: unknown) => {
+    if (typeof id === 'string') ids.add(id);
+  };
+  for (const a of achievementsOf(c)) add(obj(a)?.['id']);
   for (const n of nestedOf(c).map((e) => (typeof e === 'string' ? nestedJwtCredential(e) : obj(e)))) {
-    if (str(n?.['id'])) ids.add(n?.['id'] as string);
-    for (const s of list(n?.['credentialSubject']).map(obj)) {
-      const id = str(obj(s?.['achievement'])?.['id']);
-      if (id) ids.add(id);
-    }
+    add(n?.['id']);
+    for (const s of list(n?.['credentialSubject']).map(obj)) add(obj(s?.['achievement'])?.['id']);
   }
   return ids;
 }
