@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { cutNetwork } from '../support/offline-fetch';
 import { matchReports, recordReport } from '../support/report-snapshot';
 import { asJson, CLR_CONTEXTS, course, record, school, verifyClr, type Issuer } from './clr-helpers';
 import { learnerOf, verifyNested } from '../../src/server/clr/verify/nested';
@@ -257,6 +258,30 @@ describe('bad input: each has its code, a bound on work, and never a 500', () =>
     const { http, r } = await verify(asJson(record(harbour, LEARNER, odd)));
     // No proof (E991), and the odd ids are no JSON-LD either (E980): the record stops there.
     expect([http, r.verify_errors_code, r.clr?.nested]).toEqual([200, ['E991', 'E980'], []]);
+  });
+
+  it('DATA-04: a record naming a context not bundled here (an attacker’s) is refused (E980), and nothing is fetched', async () => {
+    const asked = cutNetwork();
+    try {
+      const c = record(harbour, LEARNER, [], { '@context': [...CLR_CONTEXTS, 'https://attacker.example/ctx.json'] });
+      const { http, r } = await verify(asJson(c));
+      expect([http, r.verify_errors_code]).toEqual([200, ['E980']]);
+      expect(asked).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('JWS-01: a nested VC-JWT with alg "none", with or without a signature, is never read as a credential (E973)', async () => {
+    const b64 = (t: string) => btoa(t).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const claims = b64(JSON.stringify({ vc: course(inland, LEARNER, 3) }));
+    const none = `${b64('{"alg":"none"}')}.${claims}`;
+    const { r } = await verify(asJson(await harbour.sign(record(harbour, LEARNER, [`${none}.`, `${none}.c2ln`]))));
+    expect(r.verify_state).toBe('valid');
+    expect(r.clr?.nested.map((n) => [n.state, n.errors])).toEqual([
+      ['invalid', ['E973']],
+      ['invalid', ['E973']],
+    ]);
   });
 
   it('more than two proofs a nested credential, counted over the record, are too many (E970)', async () => {
