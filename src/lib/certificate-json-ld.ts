@@ -39,3 +39,35 @@ export function certificateJsonLd(c: JsonLdCertificate, canonical: string, image
     recognizedBy: { '@type': 'Organization', name: c.issuer_name, ...(c.issuer_url ? { url: c.issuer_url } : {}) },
   });
 }
+
+/** What a held learner record's public page knows for its JSON-LD (issue 38). */
+export interface JsonLdHeldRecord {
+  id: string;
+  title: string;
+  description: string | null;
+  issued_on: string;
+  issuer_name: string;
+  /** Already checked to be http(s) (clr/hold/present.ts). */
+  issuer_url: string | null;
+}
+
+/**
+ * The schema.org credential of a published learner record: a transcript, recognized by the issuer
+ * the record names. Nothing of its learner (Lanyard may not have tied the learner to the holder).
+ */
+export function heldRecordJsonLd(r: JsonLdHeldRecord, language: string, canonical: string, image: string): string {
+  return jsonForScript({
+    '@context': 'https://schema.org',
+    '@type': 'EducationalOccupationalCredential',
+    '@id': canonical,
+    identifier: r.id,
+    name: r.title,
+    ...(r.description ? { description: r.description } : {}),
+    url: canonical,
+    image,
+    inLanguage: language,
+    credentialCategory: 'transcript',
+    dateCreated: r.issued_on,
+    recognizedBy: { '@type': 'Organization', name: r.issuer_name, ...(r.issuer_url ? { url: r.issuer_url } : {}) },
+  });
+}

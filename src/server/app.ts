@@ -49,6 +49,7 @@ import { profileImageRoutes, profileImageUploadRoutes, profileRoutes } from './s
 import { acadDocCheckRoutes, publicWalletRoutes } from './wallet/public-routes';
 import { acadDocRoutes, publicAcadDocRoutes } from './certificates/acad-routes';
 import { acadCardRoutes } from './certificates/card-routes';
+import { heldRecordRoutes, publicHeldRecordRoutes } from './clr/hold/routes';
 import { receiveLinkRoutes } from './wallet/receive-routes';
 import { crossSiteGuard } from './middleware/cross-site';
 import { edgeCache } from './middleware/edge-cache';
@@ -101,6 +102,7 @@ const walletApi = new OpenAPIHono<AppEnv>()
   .route('/', walletRoutes)
   .route('/', acadDocCheckRoutes)
   .route('/', acadDocRoutes)
+  .route('/', heldRecordRoutes)
   .route('/', downloadRoutes)
   .route('/', acadDownloadRoutes)
   .route('/', blockcertsDownloadRoutes)
@@ -125,6 +127,7 @@ const publicApi = new OpenAPIHono<AppEnv>()
   .route('/', publicWalletRoutes)
   .route('/', publicHostRoutes)
   .route('/', publicAcadDocRoutes)
+  .route('/', publicHeldRecordRoutes)
   .route('/', receiveLinkRoutes)
   .route('/', discoveryRoutes)
   .route('/', verifyRoutes)

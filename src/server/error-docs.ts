@@ -532,9 +532,9 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   E422108: {
     means: 'A learner record (CLR 2.0) was given to the badge import; the badge list does not hold learner records.',
     why:
-      'The import verified what was given and found a ClrCredential (issue 38). A record holds many credentials ' +
-      'and is shown as a transcript, not as one badge, so it is not put into the badge list.',
-    fix: 'Check the record on the verify page. Import the badges it holds one by one if they are wanted in the list.',
+      "The OB 3.0 API's upsert verified what was given and found a ClrCredential (issue 38). The wallet holds a " +
+      'record in the certificates tab as a transcript; the OB 3.0 API, which holds badges only, has no place for it.',
+    fix: 'Add the record in the wallet (certificates tab, "Add a learner record", or the AddBadge call), which holds it.',
   },
   E429100: {
     means: 'Too many requests.',

@@ -10,6 +10,7 @@ export type FormName =
   | 'receive'
   | 'terms'
   | 'acaddoc'
+  | 'record'
   | 'emailverify'
   | 'mailprefs'
   | 'apps'

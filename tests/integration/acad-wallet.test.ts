@@ -174,7 +174,11 @@ describe('the certificate list (FindListForAcadDoc)', () => {
     ]);
     expect(list.map((c) => c.id)).not.toContain(h.ids.deleted);
     expect(list.find((c) => c.id === h.ids.revoked)).toMatchObject({ revoked: true, is_public: false });
-    expect(list.find((c) => c.id === h.ids.transcript)).toMatchObject({ kind: 'transcript', revoked: false });
+    expect(list.find((c) => c.id === h.ids.transcript)).toMatchObject({
+      kind: 'transcript',
+      source: 'issued',
+      revoked: false,
+    });
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
       [
         'id',
@@ -183,6 +187,8 @@ describe('the certificate list (FindListForAcadDoc)', () => {
         'issuer_name',
         'issuer_id',
         'kind',
+        // Issued here, or a learner record held from elsewhere (issue 38).
+        'source',
         'issued_on',
         'is_public',
         'revoked',
@@ -511,8 +517,13 @@ describe('FindListForAcadDoc with 200 documents in the account among many others
         expect(plan).not.toMatch(/SCAN d\b/);
       }
     }
+    // The held learner records beside them (issue 38) are read through their own account index too.
+    const plan = await queryPlan(pageSql('issuer_name', false), h.id, 20, 40);
+    expect(plan).toMatch(/SEARCH h USING INDEX held_clrs_account_external_uq \(account_id=\?\)/);
+    expect(plan).not.toMatch(/SCAN h\b/);
     const count = await queryPlan(COUNT_SQL, h.id);
     expect(count).toMatch(/SEARCH d USING INDEX acad_docs_account_issuer_idx \(account_id=\?\)/);
     expect(count).not.toMatch(/SCAN d\b/);
+    expect(count).not.toMatch(/SCAN h\b/);
   });
 });

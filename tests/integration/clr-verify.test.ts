@@ -5,8 +5,7 @@ import { matchReports, recordReport } from '../support/report-snapshot';
 import { asJson, CLR_CONTEXTS, course, record, school, verifyClr, type Issuer } from './clr-helpers';
 import { learnerOf, verifyNested } from '../../src/server/clr/verify/nested';
 import { docSource } from '../../src/server/verify/doc-source';
-import { createAccount, createSession } from './helpers';
-import { walletCall, type Obj } from './ob3-import-helpers';
+import type { Obj } from './ob3-import-helpers';
 import { SignJWT, generateKeyPair, exportJWK, base64url } from 'jose';
 import { encode as base58 } from 'base58-universal';
 
@@ -357,20 +356,6 @@ describe('bad input: each has its code, a bound on work, and never a 500', () =>
     expect(new Set(all.map((a) => `${a.r.verify_state} ${a.r.clr?.nested.map((n) => n.state).join()}`))).toEqual(
       new Set(['valid valid,valid,valid,valid']),
     );
-  });
-});
-
-describe('the badge list does not take a learner record', () => {
-  it('importing one answers E422108 and keeps nothing', async () => {
-    const u = await createAccount();
-    const token = await createSession(u.id);
-    const c = await harbour.sign(record(harbour, u.email, await signedCourses(1, harbour)));
-    const res = await walletCall(token, 'AddBadge', { json: JSON.stringify(c) });
-    expect([res.http, res.code]).toEqual([422, 'E422108']);
-    const held = await env.DB.prepare('SELECT COUNT(*) AS n FROM host_assertions WHERE account_id = ?')
-      .bind(u.id)
-      .first<{ n: number }>();
-    expect(held?.n).toBe(0);
   });
 });
 

@@ -5,6 +5,7 @@ import { base64url, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signOb3Credential } from '../../src/server/ob3/proof/sign';
 import { verifyOb3Proofs } from '../../src/server/ob3/proof/verify';
+import { record, school } from './clr-helpers';
 import { unique } from './helpers';
 import { OB3, SCOPE, bearer, credentialsResponseErrors, imsxErrors, randomIp, tokensFor } from './ob3api-helpers';
 
@@ -167,6 +168,21 @@ describe('upsertCredential', () => {
         imsx_codeMinor: { imsx_codeMinorField: [{ imsx_codeMinorFieldValue: 'invalid_data' }] },
       });
     }
+  });
+
+  it('a CLR 2.0 learner record is not a badge: invalid_data (400, E422108), and nothing is held', async () => {
+    const { account, tokens } = await tokensFor(SCOPE.upsert);
+    const harbour = await school('Harbour College');
+    const clr = await harbour.sign(record(harbour, account.email, []));
+    const res = await upsert(tokens.access_token, JSON.stringify(clr));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('E422108');
+    const held = await env.DB.prepare(
+      'SELECT (SELECT COUNT(*) FROM held_clrs WHERE account_id = ?1) + (SELECT COUNT(*) FROM host_assertions WHERE account_id = ?1) AS n',
+    )
+      .bind(account.id)
+      .first<{ n: number }>();
+    expect(held?.n).toBe(0);
   });
 
   it('the same credential upserted 50 times at once is held once: one 201, the rest 200 or throttled', async () => {

@@ -14,8 +14,11 @@ const flat = (o: Tree, prefix = ''): Record<string, string> =>
   );
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-/** Values that are the same in every language on purpose (a brand line, "OK"). Name order is code (src/lib/names.ts). */
-const SAME_AS_ENGLISH = new Set(['common.ok', 'footer.copyright']);
+/**
+ * Values that are the same in every language on purpose (a brand line, "OK", "{{label}}: {{value}}",
+ * which is punctuation only). Name order is code (src/lib/names.ts).
+ */
+const SAME_AS_ENGLISH = new Set(['common.ok', 'footer.copyright', 'records.result']);
 
 const en = flat(CATALOGUES.en as Tree);
 

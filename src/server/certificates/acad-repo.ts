@@ -1,9 +1,9 @@
-import { publicCertificateWhere } from '../db/visibility';
+import { publicCertificateWhere, publicHeldRecordWhere } from '../db/visibility';
 import type { AcadDocKind } from '../db/schema';
 import { ACAD_SORTS, type AcadSort } from './sorts';
 
-/** One row of the certificate list: what the list shows, nothing more (no details, no address). */
-export interface AcadListRow {
+/** What the list and the detail pages both read of a document issued here. */
+interface AcadDocBase {
   id: string;
   title: string;
   name: string;
@@ -16,8 +16,19 @@ export interface AcadListRow {
   pdfState: 'pending' | 'ready' | 'failed';
 }
 
+/**
+ * One row of the certificate list: what the list shows, nothing more (no details, no address). A
+ * learner record held from elsewhere (issue 38) is listed too: `source` 'held', kind 'record', no
+ * recipient name, issuer id, revocation or PDF of its own.
+ */
+export interface AcadListRow extends Omit<AcadDocBase, 'issuerId' | 'kind'> {
+  issuerId: string | null;
+  kind: AcadDocKind | 'record';
+  source: 'issued' | 'held';
+}
+
 /** A document with everything its detail pages show, its template's headings and its issuer's site. */
-export interface AcadDetailRow extends AcadListRow {
+export interface AcadDetailRow extends AcadDocBase {
   accountId: string | null;
   recipientEmail: string;
   language: string;
@@ -34,6 +45,14 @@ export interface AcadDetailRow extends AcadListRow {
 
 const LIST_COLUMNS = `d.id, d.title, d.name, d.issuer_name AS issuerName, d.issuer_id AS issuerId, d.kind,
   d.issued_on AS issuedOn, d.is_public AS isPublic, d.revoked_at AS revokedAt, d.pdf_state AS pdfState`;
+/** The same columns of a held learner record, for the list's UNION ALL (ORDER BY names them). */
+const LISTED = `${LIST_COLUMNS}, d.created_at AS createdAt, 'issued' AS source`;
+const HELD_LISTED = `h.id, h.title, '' AS name, h.issuer_name AS issuerName, NULL AS issuerId, 'record' AS kind,
+  h.issued_on AS issuedOn, h.is_public AS isPublic, NULL AS revokedAt, 'ready' AS pdfState,
+  h.created_at AS createdAt, 'held' AS source`;
+const listedOf = (docsWhere: string, heldWhere: string) =>
+  `SELECT ${LISTED} FROM acad_docs d WHERE d.account_id = ?1 AND ${docsWhere}
+   UNION ALL SELECT ${HELD_LISTED} FROM held_clrs h WHERE h.account_id = ?1 AND ${heldWhere}`;
 
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, d.account_id AS accountId, d.recipient_email AS recipientEmail,
   d.language, d.details_json AS detailsJson, d.rows_json AS rowsJson, d.revoked_reason AS revokedReason,
@@ -63,12 +82,13 @@ const detailRow = (r: Sql<AcadDetailRow>): AcadDetailRow => ({
  */
 export const pageSql = (sort: AcadSort, desc: boolean) => {
   const dir = desc ? 'DESC' : 'ASC';
-  return `SELECT ${LIST_COLUMNS} FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL
-    ORDER BY ${ACAD_SORTS[sort]} ${dir}, d.issued_on DESC, d.id ${dir} LIMIT ?2 OFFSET ?3`;
+  return `${listedOf('d.deleted_at IS NULL', '1')}
+    ORDER BY ${ACAD_SORTS[sort]} ${dir}, issuedOn DESC, id ${dir} LIMIT ?2 OFFSET ?3`;
 };
 
-/** The number of the account's live certificates (?1), shown with the list. */
-export const COUNT_SQL = 'SELECT COUNT(*) AS n FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL';
+/** The number of the account's live certificates and held records (?1), shown with the list. */
+export const COUNT_SQL = `SELECT (SELECT COUNT(*) FROM acad_docs d WHERE d.account_id = ?1 AND d.deleted_at IS NULL)
+  + (SELECT COUNT(*) FROM held_clrs h WHERE h.account_id = ?1) AS n`;
 
 /** The SQL of the recipient's certificates (issue 18); the issuer side writes them (issuing/). */
 export function acadRepo(d1: D1Database) {
@@ -105,12 +125,12 @@ export function acadRepo(d1: D1Database) {
       return r ? detailRow(r) : null;
     },
 
-    /** An account's public certificates for its public wallet, issuer first, at most `limit`. */
+    /** An account's public certificates and held records for its public wallet, issuer first, at most `limit`. */
     async publicOf(accountId: string, limit: number): Promise<AcadListRow[]> {
       const r = await d1
         .prepare(
-          `SELECT ${LIST_COLUMNS} FROM acad_docs d WHERE d.account_id = ?1 AND ${PUBLIC_WHERE}
-           ORDER BY d.issuer_name, d.issued_on DESC, d.id LIMIT ?2`,
+          `${listedOf(PUBLIC_WHERE, publicHeldRecordWhere('h'))}
+           ORDER BY issuerName, issuedOn DESC, id LIMIT ?2`,
         )
         .bind(accountId, limit)
         .all<Sql<AcadListRow>>();

@@ -11,8 +11,12 @@ export interface CertificateItem {
   /** The recipient's name as the issuer wrote it. */
   name: string;
   issuer_name: string;
-  issuer_id: string;
-  kind: AcadDocKind;
+  /** Null for a learner record held from elsewhere (its issuer is not one of Lanyard's). */
+  issuer_id: string | null;
+  /** 'record': a CLR 2.0 learner record held from elsewhere (issue 38). */
+  kind: AcadDocKind | 'record';
+  /** Issued here to the account, or held from elsewhere (a learner record). */
+  source: 'issued' | 'held';
   issued_on: string;
   is_public: boolean;
   revoked: boolean;
@@ -128,6 +132,7 @@ export const listItem = (r: AcadListRow): CertificateItem => ({
   issuer_name: r.issuerName,
   issuer_id: r.issuerId,
   kind: r.kind,
+  source: r.source,
   issued_on: iso(r.issuedOn),
   is_public: r.isPublic,
   revoked: r.revokedAt !== null,

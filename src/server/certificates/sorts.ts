@@ -1,9 +1,12 @@
-/** The certificate list's sort keys (spec §9: issuer_name is the default) and the column each orders by. */
+/**
+ * The certificate list's sort keys (spec §9: issuer_name is the default) and the column of the
+ * list's UNION (issued documents and held records, certificates/acad-repo.ts) each orders by.
+ */
 export const ACAD_SORTS = {
-  issuer_name: 'd.issuer_name',
-  title: 'd.title',
-  issued_on: 'd.issued_on',
-  newest: 'd.created_at',
+  issuer_name: 'issuerName',
+  title: 'title',
+  issued_on: 'issuedOn',
+  newest: 'createdAt',
 } as const;
 export type AcadSort = keyof typeof ACAD_SORTS;
 

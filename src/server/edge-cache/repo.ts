@@ -9,6 +9,7 @@ const OWNED: Record<OwnerTable, string> = {
   assertions: `SELECT ${gen("'site'")} AS site, ${gen("'account:' || account_id")} AS own FROM assertions WHERE id = ?`,
   host_assertions: `SELECT ${gen("'site'")} AS site, ${gen("'account:' || account_id")} AS own FROM host_assertions WHERE id = ?`,
   acad_docs: `SELECT ${gen("'site'")} AS site, ${gen("'account:' || account_id")} AS own FROM acad_docs WHERE id = ?`,
+  held_clrs: `SELECT ${gen("'site'")} AS site, ${gen("'account:' || account_id")} AS own FROM held_clrs WHERE id = ?`,
 };
 const NAMED = `SELECT ${gen("'site'")} AS site, ${gen('?')} AS own`;
 
@@ -17,6 +18,7 @@ const EXPIRY: Record<OwnerTable | 'account', string | null> = {
   assertions: 'SELECT expires_at AS t FROM assertions WHERE id = ?1 AND expires_at > ?2',
   host_assertions: 'SELECT expires_at AS t FROM host_assertions WHERE id = ?1 AND expires_at > ?2',
   acad_docs: null,
+  held_clrs: null,
   account: `SELECT MIN(t) AS t FROM (
       SELECT MIN(a.expires_at) AS t FROM assertions a WHERE a.account_id = ?1 AND ${publicBadgeWhere('a')} AND a.expires_at > ?2
       UNION ALL SELECT MIN(h.expires_at) FROM host_assertions h

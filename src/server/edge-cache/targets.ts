@@ -8,7 +8,7 @@ import { BASE_PATH } from '../../lib/paths';
  */
 
 /** The table whose row's owner (account_id) names the `account:` scope of a person's page. */
-export type OwnerTable = 'assertions' | 'host_assertions' | 'acad_docs';
+export type OwnerTable = 'assertions' | 'host_assertions' | 'acad_docs' | 'held_clrs';
 
 /** What a cached address depends on, besides 'site'. */
 export type Dependency = { owner: OwnerTable; id: string } | { scope: string };
@@ -31,11 +31,13 @@ const RULES: Rule[] = [
   [new RegExp(`^${BASE_PATH}/public/assertions/detail/${ID}$`), (m) => owned('assertions', m[1]), ONE],
   [new RegExp(`^${BASE_PATH}/public/assertions/host/detail/${ID}$`), (m) => owned('host_assertions', m[1]), ONE],
   [new RegExp(`^${BASE_PATH}/public/acaddocs/detail/${ID}$`), (m) => owned('acad_docs', m[1]), ONE],
+  [new RegExp(`^${BASE_PATH}/public/acaddocs/records/${ID}$`), (m) => owned('held_clrs', m[1]), ONE],
   [new RegExp(`^${BASE_PATH}/public/assertions/user/${ID}$`), (m) => ({ scope: `account:${m[1]}` }), LIST],
   [new RegExp(`^${BASE_PATH}/issuers/${ID}$`), (m) => ({ scope: `issuer:${m[1]}` }), LIST],
   [new RegExp(`^${BASE_PATH}/issuers/${ID}/badges/${ID}$`), (m) => ({ scope: `class:${m[2]}` }), ONE],
   [new RegExp(`^${BASE_PATH}/skill/${ID}$`), (m) => ({ scope: `skill:${m[1]}` }), LIST],
   [new RegExp(`^${API_CARDS}/acaddoc/${ID}\\.png$`), (m) => owned('acad_docs', m[1]), ONE],
+  [new RegExp(`^${API_CARDS}/record/${ID}\\.png$`), (m) => owned('held_clrs', m[1]), ONE],
   [new RegExp(`^${API_CARDS}/(class|issuer|skill)/${ID}\\.png$`), (m) => ({ scope: `${m[1]}:${m[2]}` }), ONE],
   [new RegExp(`^${API_CARDS}/${ID}\\.png$`), (m) => owned('assertions', m[1]), ONE],
 ];

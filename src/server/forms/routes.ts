@@ -4,6 +4,7 @@ import { CONFIG } from '../config';
 import type { AppEnv } from '../context';
 import { limitBody } from '../middleware/body-limit';
 import { acadDocForm } from './acaddoc-form';
+import { heldRecordForm } from './held-record-form';
 import { badgeDownloadForm } from './badge-download-form';
 import { reminderForm } from './reminder-form';
 import { appsForm } from './apps-form';
@@ -36,6 +37,8 @@ export function mountPageForms(app: Hono<AppEnv>): void {
   app.post(at('/receive/:token'), limit, pageForm('receive', [], receiveForm));
   app.post(at('/terms'), limit, pageForm('terms', [], termsForm));
   app.post(at('/acaddocs/detail/:id'), limit, pageForm('acaddoc', [], acadDocForm));
+  // Issue 38: a learner record held from elsewhere (publish, remove, download as received).
+  app.post(at('/acaddocs/records/:id'), limit, pageForm('record', [], heldRecordForm));
   // Issue 35: a badge's downloads, before its island hydrates (a received and an imported badge).
   app.post(at('/assertions/detail/:id'), limit, pageForm('download', [], badgeDownloadForm));
   app.post(at('/assertions/host/detail/:id'), limit, pageForm('download', [], badgeDownloadForm));

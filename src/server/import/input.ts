@@ -11,8 +11,9 @@ export interface ImportRequest {
   file_name?: string | undefined;
   url?: string | undefined;
   /**
-   * Credential text, pasted or read from a .json/.jwt file: a Blockcerts credential (issue 19), or
-   * an Open Badges 3.0 credential as JSON or a compact VC-JWT (issue 21).
+   * Credential text, pasted or read from a .json/.jwt file: a Blockcerts credential (issue 19), an
+   * Open Badges 3.0 credential (issue 21) or a CLR 2.0 learner record (issue 38), as JSON or a
+   * compact VC-JWT.
    */
   json?: string | undefined;
 }
@@ -37,9 +38,9 @@ export function readImportInput(env: Env, r: ImportRequest): ImportInput {
     throw new AppError('E413100', { max: JSON_LIMITS.maxBytes / 1024 });
   if (text) {
     const input = toVerifyInput(env, { input_type: 'json', json: text });
-    // A learner record is verified on the verify page, not held as a badge (issue 38).
-    if (input?.kind === 'json' && formatOf(input.doc) === 'clr') throw new AppError('E422108');
-    const ok = input?.kind === 'jws' || (input?.kind === 'json' && ['blockcerts', 'ob3'].includes(formatOf(input.doc)));
+    // A CLR 2.0 learner record is read too (issue 38): the import decides where it may go.
+    const ok =
+      input?.kind === 'jws' || (input?.kind === 'json' && ['blockcerts', 'ob3', 'clr'].includes(formatOf(input.doc)));
     if (!input || !ok) throw new AppError('E422100');
     return { input, raw: text };
   }

@@ -19,7 +19,8 @@ const addBadge = route({
   tags: ['Wallet'],
   summary:
     'Import a badge from another provider: a baked image (png or svg, base64, OB 2.0 or 3.0), a URL, or credential ' +
-    'text (json: an OB 3.0 credential as JSON or compact VC-JWT, or a Blockcerts credential), exactly one',
+    'text (json: an OB 3.0 credential as JSON or compact VC-JWT, or a Blockcerts credential), exactly one. A CLR 2.0 ' +
+    'learner record, by URL or as text, is held in the certificates tab instead (kind "record")',
   description:
     'The badge is verified and must be issued to one of the account’s verified addresses. Errors: E400103 not ' +
     'exactly one, E400104 URL not allowed, E415103 extension, E415101 not a PNG/SVG, E422100 no badge data (or text that is not an OB 3.0 or Blockcerts credential), E422101 ' +
@@ -43,12 +44,19 @@ const addBadge = route({
       }),
     ),
   },
-  responses: okReply('Imported', envelope.extend({ assertion_id: z.string() })),
+  responses: okReply(
+    'Imported',
+    envelope.extend({
+      assertion_id: z.string(),
+      /** Where it went: the badge list, or the certificates tab for a learner record (issue 38). */
+      kind: z.enum(['badge', 'record']),
+    }),
+  ),
 });
 
 /** AddBadge (spec §7); the wallet routes' session rule applies (Wallet/*). */
 export const importRoutes = router.openapi(addBadge, async (c) => {
   const user = signedInUser(c);
   const r = await importBadge(c.env, user.accountId, c.req.valid('json'), clientKey(c.req.raw.headers));
-  return ok(c, { assertion_id: r.id });
+  return ok(c, { assertion_id: r.id, kind: r.kind });
 });

@@ -11,6 +11,7 @@ import { parseIsoDate } from '../verdict/dates';
 import { docSource } from '../verify/doc-source';
 import type { VerificationReport } from '../verdict/report';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
+import { holdRecord } from '../clr/hold/service';
 import { badgeClassImage } from './class-image';
 import { displayImage } from './image';
 import { readImportInput, type ImportRequest } from './input';
@@ -52,13 +53,36 @@ export async function throttleImport(env: Env, accountId: string, client: string
  * image in R2. The image is stored first and removed again (an outbox job) if the row is refused
  * as a duplicate.
  */
-export async function importBadge(env: Env, accountId: string, r: ImportRequest, client: string, now = Date.now()) {
+export async function importBadge(
+  env: Env,
+  accountId: string,
+  r: ImportRequest,
+  client: string,
+  now = Date.now(),
+  records = true,
+): Promise<Imported> {
   await throttleImport(env, accountId, client);
-  return importAfterThrottle(env, accountId, r, now);
+  return importAfterThrottle(env, accountId, r, now, records);
+}
+
+/**
+ * What an import made: a badge in the badge list, or (issue 38) a learner record in the
+ * certificates tab. Callers that take badges only (the OB 3.0 API) pass `records` false.
+ */
+export interface Imported {
+  id: string;
+  kind: 'badge' | 'record';
+  report: VerificationReport;
 }
 
 /** importBadge for a caller that has already counted this import against the throttle (an archive). */
-export async function importAfterThrottle(env: Env, accountId: string, r: ImportRequest, now = Date.now()) {
+export async function importAfterThrottle(
+  env: Env,
+  accountId: string,
+  r: ImportRequest,
+  now = Date.now(),
+  records = true,
+): Promise<Imported> {
   const { input, raw } = readImportInput(env, r);
   const repo = importRepo(env.DB);
   const verified = (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);
@@ -67,8 +91,12 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
   const budget = new FetchBudget();
   const report = await verifyBadge(env, input, verified, now, docSource(env, budget), docs);
   const codes = report.verify_errors_code;
-  // A learner record is no badge: it is verified, not put into the badge list (issue 38).
-  if (docs.format === 'clr') throw new AppError('E422108');
+  // A learner record is no badge: it is held in the certificates tab (issue 38, item 2), where
+  // the caller takes records; the OB 3.0 API holds badges only.
+  if (docs.format === 'clr') {
+    if (!records) throw new AppError('E422108');
+    return { ...(await holdRecord(env.DB, accountId, report, docs, raw, now)), kind: 'record', report };
+  }
   if (report.verify_state === 'unverifiable') throw new AppError('E422103');
   if (report.badge_information.revoked) throw new AppError('E422102');
   // Nothing readable at the address: a refused or missing URL, or a page that is not a badge.
@@ -137,5 +165,5 @@ export async function importAfterThrottle(env: Env, accountId: string, r: Import
     const held = await repo.hostIdOf(accountId, externalId);
     throw new AppError('E409106', held ? { existing: `/assertions/host/detail/${held}` } : {});
   }
-  return { id, report };
+  return { id, kind: 'badge', report };
 }

@@ -26,7 +26,8 @@ export async function upsertCredential(env: Env, accountId: string, text: string
     throw new AppError('E422100');
   }
   try {
-    await importBadge(env, accountId, { json: body }, client);
+    // The OB 3.0 API holds badges; a learner record is refused there (E422108).
+    await importBadge(env, accountId, { json: body }, client, Date.now(), false);
     return { created: true, body, json } satisfies UpsertResult;
   } catch (err) {
     if (err instanceof AppError && err.code === 'E409106') return { created: false, body, json } satisfies UpsertResult;

@@ -48,6 +48,8 @@ export function deletionRepo(d1: D1Database) {
     forget: (accountId: string) =>
       [
         'host_assertions',
+        // Issue 38: learner records held from elsewhere (a closed account's row stays, so no cascade).
+        'held_clrs',
         'notifications',
         'sessions',
         'verification_codes',

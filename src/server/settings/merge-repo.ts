@@ -47,7 +47,8 @@ export function mergeRepo(d1: D1Database) {
              (SELECT COUNT(*) FROM assertions WHERE account_id = ?1 AND deleted_by_owner_at IS NULL) AS badges,
              (SELECT COUNT(*) FROM host_assertions WHERE account_id = ?1) AS imports,
              (SELECT COUNT(*) FROM account_emails WHERE account_id = ?1 AND verified_at IS NOT NULL) AS emails,
-             (SELECT COUNT(*) FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL) AS certificates,
+             (SELECT COUNT(*) FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL)
+               + (SELECT COUNT(*) FROM held_clrs WHERE account_id = ?1) AS certificates,
              (SELECT COUNT(*) FROM notifications WHERE account_id = ?1 AND deleted = 0) AS notifications`,
         )
         .bind(source)
@@ -68,6 +69,9 @@ export function mergeRepo(d1: D1Database) {
         st(`UPDATE OR IGNORE host_assertions SET account_id = ?2 WHERE account_id = ?1 AND ${live}`),
         drop('host_assertions'),
         move('acad_docs'),
+        // Learner records held from elsewhere (issue 38): one both hold stays once, as for imports.
+        st(`UPDATE OR IGNORE held_clrs SET account_id = ?2 WHERE account_id = ?1 AND ${live}`),
+        drop('held_clrs'),
         move('notifications'),
         // The award mails' receive links move with their badges (issue 23, found by the chaos run:
         // dropped with the other tokens, a link mailed before the merge answered "unknown link").

@@ -11,3 +11,6 @@ export const SHARE_IMAGE_PATH = `/api/v1.0/openbadge/v2${SHARE_IMAGE_FOLDER}`;
 
 /** A public certificate's card: `${CERTIFICATE_CARD_PATH}/<id>.png`. */
 export const CERTIFICATE_CARD_PATH = `${SHARE_IMAGE_PATH}/acaddoc`;
+
+/** A public held learner record's card (issue 38): `${RECORD_CARD_PATH}/<id>.png`. */
+export const RECORD_CARD_PATH = `${SHARE_IMAGE_PATH}/record`;

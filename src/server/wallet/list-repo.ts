@@ -178,7 +178,11 @@ export async function findPublicList(d1: D1Database, accountId: string, sort: st
 /** Whether certificates were issued to this account (spec §2: the certificates tab shows only then). */
 export async function hasAcadDocs(d1: D1Database, accountId: string): Promise<boolean> {
   const row = await d1
-    .prepare('SELECT 1 AS x FROM acad_docs WHERE account_id = ? AND deleted_at IS NULL LIMIT 1')
+    // Issued documents, or learner records held from elsewhere (issue 38): both live in the tab.
+    .prepare(
+      `SELECT 1 AS x WHERE EXISTS (SELECT 1 FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL)
+         OR EXISTS (SELECT 1 FROM held_clrs WHERE account_id = ?1)`,
+    )
     .bind(accountId)
     .first();
   return row !== null;

@@ -219,3 +219,29 @@ export const notifications = sqliteTable(
       .where(sql`is_read = 0 AND deleted = 0`),
   ],
 );
+
+/**
+ * Issue 38, item 2: a CLR 2.0 learner record held from elsewhere (migration 0022), shown in the
+ * certificates tab as a transcript. Kept as given and as read, with the verification it passed.
+ */
+export const heldClrs = sqliteTable(
+  'held_clrs',
+  {
+    id: publicId(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    sourceUrl: text('source_url'),
+    raw: text('raw').notNull(),
+    credentialJson: text('credential_json').notNull(),
+    title: text('title').notNull(),
+    issuerName: text('issuer_name').notNull(),
+    issuedOn: millis('issued_on').notNull(),
+    reportJson: text('report_json').notNull(),
+    isPublic: flag('is_public'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('held_clrs_account_external_uq').on(t.accountId, t.externalId)],
+);
