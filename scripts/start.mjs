@@ -6,6 +6,7 @@ import { newDevSqlToken } from './lib/dev-sql.mjs';
 import { chainVars, LOCAL_HOST, localVars, portalVars } from './lib/local-vars.mjs';
 import { startAnvil } from './lib/anvil.mjs';
 import { DEMO_PORTAL_USERS, startPortal } from './lib/portal.mjs';
+import { startStandIn } from './lib/stand-in.mjs';
 import { spawnWranglerDev, writePrivateFile } from './lib/wrangler-dev.mjs';
 import { readFileSync } from 'node:fs';
 
@@ -38,15 +39,28 @@ writePrivateFile('.wrangler/portal.json', JSON.stringify({ issuer: portal.issuer
 // the chain, the portal, the dev SQL token) come here, in a mode-600 file, never on the command line.
 // PASSWORD_HASH_COST comes from the environment: Playwright sets it (TEST_VARS), `npm start` does not.
 const cost = process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {};
-const vars = { ...localVars(PORT, HOST), ...chainVars(anvil.url), ...portalVars(portal, base), ...devToken, ...cost };
+// The browser tests (LANYARD_STAND_IN=1) get stand-ins for the public issuers of 1EdTech's fixtures
+// (scripts/lib/stand-in.mjs); `npm start` reaches the real ones.
+const standIn = process.env.LANYARD_STAND_IN === '1' ? await startStandIn() : null;
+const vars = {
+  ...localVars(PORT, HOST),
+  ...chainVars(anvil.url),
+  ...portalVars(portal, base),
+  ...devToken,
+  ...cost,
+  ...standIn?.vars,
+};
 const worker = spawnWranglerDev(PORT, vars, [], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   // Same process group as this script: whoever stops us (Ctrl-C, Playwright) stops wrangler too.
   stdio: 'inherit',
 });
-const stop = () => (worker.kill('SIGTERM'), void anvil.stop(), void portal.stop());
+const stop = () => (worker.kill('SIGTERM'), void anvil.stop(), void portal.stop(), void standIn?.stop());
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
-worker.on('exit', (code) => void Promise.all([anvil.stop(), portal.stop()]).then(() => process.exit(code ?? 0)));
+worker.on(
+  'exit',
+  (code) => void Promise.all([anvil.stop(), portal.stop(), standIn?.stop()]).then(() => process.exit(code ?? 0)),
+);
 
 const deadline = Date.now() + 180_000;
 for (;;) {

@@ -16,7 +16,8 @@ export const E2E_SERVER = {
   ready: /Lanyard is running/,
   timeoutMs: 180_000,
   // At 127.0.0.1, the tests' address (scripts/lib/local-vars.mjs); passkeys.spec opens localhost.
-  env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', LANYARD_HOST: '127.0.0.1', ...TEST_VARS },
+  // LANYARD_STAND_IN: the public issuers of 1EdTech's fixtures answered on 127.0.0.1 (scripts/lib/stand-in.mjs).
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', LANYARD_HOST: '127.0.0.1', LANYARD_STAND_IN: '1', ...TEST_VARS },
 };
 /** Set for Playwright when the Worker is already up, so that it starts no second one. */
 export const STARTED = { LANYARD_E2E_SERVER: 'started' };

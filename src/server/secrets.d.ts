@@ -17,6 +17,8 @@ interface Env {
   MAIL_HTTP_TOKEN?: string;
   /** Outbound guard: host:port pairs tests may reach (ignored in production), and the DoH resolver. */
   OUTBOUND_TEST_ALLOW?: string;
+  /** Browser tests only (never production): public names served by a local stand-in, name=127.0.0.1:port,... */
+  OUTBOUND_TEST_HOSTS?: string;
   DOH_URL?: string;
   /**
    * Blockcerts anchoring (issue 19): the JSON-RPC URL of an Ethereum node, the network it must be
