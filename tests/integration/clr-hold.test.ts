@@ -4,6 +4,7 @@ import { cutNetwork } from '../support/offline-fetch';
 import { course, record, school, type Issuer } from './clr-helpers';
 import { BASE, createAccount, createSession, SAME_ORIGIN } from './helpers';
 import { walletCall, type Obj } from './ob3-import-helpers';
+import { PASSWORD, settingsCall, signedIn } from './settings-helpers';
 
 /**
  * Issue 38, item 2: a CLR 2.0 learner record from elsewhere is held in the certificates tab. It is
@@ -259,5 +260,36 @@ describe('50 at once', () => {
     expect(removals.filter((r) => r.http === 200)).toHaveLength(1);
     expect(removals.filter((r) => r.code === 'E404108')).toHaveLength(49);
     expect((await call('AdAssertion/FindListForAcadDoc', t, {})).json['total_count']).toBe(0);
+  });
+});
+
+describe('when accounts change', () => {
+  const heldBy = async (accountId: string) =>
+    (
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM held_clrs WHERE account_id = ?')
+        .bind(accountId)
+        .first<{ n: number }>()
+    )?.n;
+  const tokenOf = (cookie: string) => cookie.slice('accessToken='.length);
+
+  it('a merge brings the other account’s records, one both hold once; a closed account’s records are gone', async () => {
+    const me = await signedIn();
+    const other = await signedIn();
+    const harbour = await school('Harbour College');
+    const own = await harbour.sign(record(harbour, other.email, []));
+    expect((await add(tokenOf(other.cookie), JSON.stringify(own))).json['kind']).toBe('record');
+    expect((await add(tokenOf(other.cookie), SIMPLE)).json['kind']).toBe('record');
+    expect((await add(tokenOf(me.cookie), SIMPLE)).json['kind']).toBe('record');
+    const proven = await settingsCall(me.cookie, 'Merge/Prove', { email: other.email, password: PASSWORD });
+    expect(proven.json).toMatchObject({ certificates: 2 });
+    const confirmed = await settingsCall(me.cookie, 'Merge/Confirm', {
+      merge_id: proven.json['merge_id'],
+      password: PASSWORD,
+    });
+    expect(confirmed.http).toBe(200);
+    expect([await heldBy(me.id), await heldBy(other.id)]).toEqual([2, 0]);
+
+    expect((await settingsCall(me.cookie, 'Account/Delete', { reason: 4, password: PASSWORD })).http).toBe(200);
+    expect(await heldBy(me.id)).toBe(0);
   });
 });

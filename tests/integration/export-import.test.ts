@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
-import { downloadExport, exportCall, hostCount, importZip, zipOf } from './export-helpers';
+import { record, school } from './clr-helpers';
+import { downloadExport, exportCall, hostCount, importZip, readZip, zipOf } from './export-helpers';
 import { createAccount, createSession, unique } from './helpers';
 import { waitFor } from './issuing-helpers';
 import { didKey, ob3Credential, walletCall } from './ob3-import-helpers';
@@ -127,6 +128,45 @@ describe('importing an export (issue 22)', () => {
       const r = await importZip(b.cookie, zip);
       expect(r.json).toMatchObject({ found: 1, imported: 1 });
       expect(await hostCount(b.id)).toBe(1);
+    },
+  );
+
+  it(
+    'a learner record held from elsewhere is exported as received, listed in the index, and held again by an import (issue 38)',
+    { timeout: 120_000 },
+    async () => {
+      // A record naming its learner by a DID: any account may hold it (and none is shown as its learner).
+      const harbour = await school('Harbour College');
+      const unsigned = record(harbour, 'unused@example.test', []);
+      const subject = unsigned['credentialSubject'] as Record<string, unknown>;
+      delete subject['identifier'];
+      subject['id'] = 'did:example:learner-42';
+      const raw = JSON.stringify(await harbour.sign(unsigned));
+      const a = await signedIn();
+      const held = await walletCall(a.cookie.slice('accessToken='.length), 'AddBadge', { json: raw }, '198.51.100.7');
+      expect([held.http, held.json['kind']]).toEqual([200, 'record']);
+      const id = (await exportCall(a.cookie, 'Start')).export?.id ?? '';
+      await waitFor(async () => (await exportCall(a.cookie, 'Status')).export?.status === 'ready', 60_000);
+      const zip = (await downloadExport(a.cookie, id)).bytes ?? new Uint8Array();
+      const files = await readZip(zip);
+      const dec = new TextDecoder();
+      expect(dec.decode(files.get(`records/${held.json['assertion_id'] as string}/learner-record.json`))).toBe(raw);
+      const index = dec.decode(files.get('index.html'));
+      expect(index).toContain('Learner records (1)');
+      expect(index).toContain('Transcript of records');
+      expect(dec.decode(files.get('README.txt'))).toContain('records/<id>/');
+
+      const b = await signedIn();
+      const heldBy = async (accountId: string) =>
+        (
+          await env.DB.prepare('SELECT COUNT(*) AS n FROM held_clrs WHERE account_id = ?')
+            .bind(accountId)
+            .first<{ n: number }>()
+        )?.n;
+      expect((await importZip(b.cookie, zip)).json).toMatchObject({ found: 1, imported: 1 });
+      expect(await heldBy(b.id)).toBe(1);
+      expect((await importZip(b.cookie, zip)).json).toMatchObject({ found: 1, imported: 0, duplicate: 1 });
+      expect(await heldBy(b.id)).toBe(1);
     },
   );
 });

@@ -111,7 +111,11 @@ describe('the outbound policy of a deployment', () => {
   it('stands loopback servers in for public names outside production only (browser tests, issue 38)', async () => {
     const { outboundPolicy } = await import('../../src/server/outbound/policy');
     const hosts = 'example.edu=127.0.0.1:8796, Example.com=127.0.0.1:8796, evil.example=10.0.0.1:80, bare.example';
-    const dev = outboundPolicy({ PUBLIC_BASE_URL: 'http://127.0.0.1:8787', OUTBOUND_TEST_HOSTS: hosts });
+    const dev = outboundPolicy({
+      PUBLIC_BASE_URL: 'http://127.0.0.1:8787',
+      ENVIRONMENT: 'development',
+      OUTBOUND_TEST_HOSTS: hosts,
+    });
     expect([...(dev.standIns ?? [])]).toEqual([
       ['example.edu', '127.0.0.1:8796'],
       ['example.com', '127.0.0.1:8796'],

@@ -6,7 +6,7 @@ import { ob3Issuing } from '../ob3/issue';
 import { notificationSettingsRepo } from '../settings/prefs-repo';
 import { exportObjects } from './objects-repo';
 import { ACCOUNT_DIR, pictureName, type ExportState } from './state';
-import { exportSourceRepo, type CertItem, type HostItem, type OwnItem } from './wallet-repo';
+import { exportSourceRepo, type CertItem, type HostItem, type OwnItem, type RecordItem } from './wallet-repo';
 
 /** One file of the archive. Names are built here from ids we chose, never from badge text. */
 export interface ExportFile {
@@ -150,6 +150,15 @@ async function certFiles(env: Env, c: CertItem) {
 }
 
 /**
+ * A learner record held from elsewhere (issue 38): the record exactly as it was received, its JSON
+ * or its VC-JWT, so it verifies anywhere as it did when it was added, and an import takes it again.
+ */
+function recordFile(r: RecordItem): ExportFile {
+  const isJwt = !r.raw.trimStart().startsWith('{');
+  return { name: `records/${r.id}/learner-record.${isJwt ? 'jwt' : 'json'}`, bytes: enc.encode(r.raw) };
+}
+
+/**
  * The files of the next slice of the wallet after `state`, and the state after them: one section
  * page per step, so a step's memory is bounded by one page of badges.
  */
@@ -188,7 +197,14 @@ export async function collectSlice(env: Env, accountId: string, state: ExportSta
       const rows = await src.certs(accountId, state.after);
       for (const c of rows) files.push(...(await certFiles(env, c)));
       const last = rows.at(-1);
-      after = last ? next('certs', last.id, rows.length) : next('final', '', 0);
+      after = last ? next('certs', last.id, rows.length) : next('records', '', 0);
+      break;
+    }
+    case 'records': {
+      const rows = await src.records(accountId, state.after);
+      for (const r of rows) files.push(recordFile(r));
+      const last = rows.at(-1);
+      after = last ? next('records', last.id, rows.length) : next('final', '', 0);
       break;
     }
     case 'final':

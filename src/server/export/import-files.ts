@@ -5,7 +5,7 @@ import type { ArchiveEntry } from './unzip';
 
 /** Where an export keeps what can be imported again: a baked badge, or a credential as received. */
 const BADGE_FILE =
-  /^(badges|imported)\/[A-Za-z0-9_-]{1,64}\/(badge-baked\.(png|svg)|credential-ob3\.(json|jwt)|blockcerts\.json|assertion\.json)$/;
+  /^(badges|imported)\/[A-Za-z0-9_-]{1,64}\/(badge-baked\.(png|svg)|credential-ob3\.(json|jwt)|blockcerts\.json|assertion\.json)$|^records\/[A-Za-z0-9_-]{1,64}\/learner-record\.(json|jwt)$/;
 /** One badge per item folder: the baked image of a badge issued at Lanyard, else the credential. */
 const PREFERENCE = [
   'badge-baked.png',
@@ -15,6 +15,9 @@ const PREFERENCE = [
   'blockcerts.json',
   // An imported OB 2.0 badge: its hosted assertion is fetched again at its URL (the assertion's id).
   'assertion.json',
+  // A learner record held from elsewhere (issue 38), as received: held again by the import.
+  'learner-record.json',
+  'learner-record.jwt',
 ];
 
 /**

@@ -56,9 +56,11 @@ export async function indexSections(env: Env, t: Translate, accountId: string, c
     else if (name.startsWith(`${IMAGES_DIR}/`)) pictures.add(name);
     else if (name.includes('/')) byDir.set(dir, [...(byDir.get(dir) ?? []), name]);
   }
-  type Folder = 'badges' | 'imported' | 'certificates';
+  type Folder = 'badges' | 'imported' | 'certificates' | 'records';
   const kept = (prefix: Folder, id: string) =>
-    prefix === 'imported' ? [] : [pictureName(prefix, id, 'png'), pictureName(prefix, id, 'svg')];
+    prefix === 'imported' || prefix === 'records'
+      ? []
+      : [pictureName(prefix, id, 'png'), pictureName(prefix, id, 'svg')];
   const thumbnail = (prefix: Folder, id: string, files: string[]) =>
     OWN_PICTURES.map((n) => `${prefix}/${id}/${n}`).find((n) => files.includes(n)) ??
     kept(prefix, id).find((n) => pictures.has(n)) ??
@@ -73,15 +75,17 @@ export async function indexSections(env: Env, t: Translate, accountId: string, c
         return [{ ...row, state: stateAt(i, at), thumbnail: thumbnail(prefix, i.id, files) }];
       })
       .sort((a, b) => b.issuedOn - a.issuedOn);
-  const [issued, host, certs] = await Promise.all([
+  const [issued, host, certs, records] = await Promise.all([
     all((a, l) => src.labels('issued', accountId, a, l)),
     all((a, l) => src.labels('host', accountId, a, l)),
     all((a, l) => src.labels('certs', accountId, a, l)),
+    all((a, l) => src.labels('records', accountId, a, l)),
   ]);
   const sections: IndexSection[] = [
     { title: t('export.index.badges'), rows: rows('badges', issued) },
     { title: t('export.index.imported'), rows: rows('imported', host) },
     { title: t('export.index.certificates'), rows: rows('certificates', certs) },
+    { title: t('export.index.records'), rows: rows('records', records) },
   ];
   return { sections, root };
 }

@@ -48,6 +48,11 @@ const ENTRIES: Entry[] = [
       ['blockcerts.json', 'blockcerts'],
     ],
   },
+  {
+    name: 'records/<id>/',
+    key: 'records',
+    files: [['learner-record.json, learner-record.jwt', 'record_file']],
+  },
   { name: `${IMAGES_DIR}/`, key: 'images' },
 ];
 

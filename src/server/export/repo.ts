@@ -139,11 +139,12 @@ export function exportRepo(d1: D1Database) {
              (SELECT COUNT(*) FROM assertions WHERE account_id = ?1 AND accept_status != 0
                 AND deleted_by_owner_at IS NULL) AS issued,
              (SELECT COUNT(*) FROM host_assertions WHERE account_id = ?1) AS host,
-             (SELECT COUNT(*) FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL) AS certs`,
+             (SELECT COUNT(*) FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL) AS certs,
+             (SELECT COUNT(*) FROM held_clrs WHERE account_id = ?1) AS records`,
         )
         .bind(accountId)
-        .first<{ issued: number; host: number; certs: number }>();
-      return r ?? { issued: 0, host: 0, certs: 0 };
+        .first<{ issued: number; host: number; certs: number; records: number }>();
+      return r ?? { issued: 0, host: 0, certs: 0, records: 0 };
     },
   };
 }

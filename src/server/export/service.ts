@@ -27,7 +27,12 @@ export async function startExport(env: Env, accountId: string, now = Date.now())
   await commitWithJobs(
     env,
     [
-      repo.insertBuilding(id, accountId, initialState(counts.issued + counts.host + counts.certs), now),
+      repo.insertBuilding(
+        id,
+        accountId,
+        initialState(counts.issued + counts.host + counts.certs + counts.records),
+        now,
+      ),
       repo.progressNotice(id, exportNoticeUrl(id), now),
     ],
     [{ kind: 'export_step', payload: { exportId: id, step: 0 }, id: `export:${id}:0`, onlyIf: repo.atStep(id, 0) }],

@@ -1,7 +1,7 @@
 import { path } from '../../lib/paths';
 
 /** The sections of an export, in the order the steps write them. */
-export const SECTIONS = ['meta', 'issued', 'host', 'certs', 'final'] as const;
+export const SECTIONS = ['meta', 'issued', 'host', 'certs', 'records', 'final'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -16,7 +16,7 @@ export interface ExportState {
   entries: number;
   section: Section;
   after: string;
-  /** Items (badges, imported badges, certificates) in the wallet when the export began, and done. */
+  /** Items (badges, imported badges, certificates, held records) in the wallet when the export began, and done. */
   total: number;
   done: number;
 }

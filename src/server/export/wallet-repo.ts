@@ -28,6 +28,10 @@ export interface HostItem extends IssuedItem {
   imageKey: string | null;
   revokedAt: number | null;
 }
+/** A learner record held from elsewhere (issue 38): the record as it was received. */
+export interface RecordItem extends IssuedItem {
+  raw: string;
+}
 export interface CertItem extends IssuedItem {
   title: string;
   kind: string;
@@ -54,6 +58,9 @@ const LABELS = {
   certs: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
       NULL AS expiresAt
     FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
+  records: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, NULL AS revokedAt,
+      NULL AS expiresAt
+    FROM held_clrs WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
 } as const;
 
 /**
@@ -68,7 +75,7 @@ export function exportSourceRepo(d1: D1Database) {
      * Labels only (id, title, issuer, date, state) of one section, for the index: never the
      * documents, so a page of a thousand rows stays small whatever the badges carry.
      */
-    labels: (section: 'issued' | 'host' | 'certs', accountId: string, after: string, limit: number) =>
+    labels: (section: keyof typeof LABELS, accountId: string, after: string, limit: number) =>
       page<LabelItem>(LABELS[section], accountId, after, limit),
     /** Badges issued here that the person received (a claimable one is not theirs yet). */
     issued: (accountId: string, after: string, limit = SLICE) =>
@@ -100,6 +107,15 @@ export function exportSourceRepo(d1: D1Database) {
         `SELECT id, name, title, issuer_name AS issuerName, issued_on AS issuedOn, kind, details_json AS detailsJson,
            rows_json AS rowsJson, CASE WHEN pdf_state = 'ready' THEN pdf_key END AS pdfKey, revoked_at AS revokedAt
          FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
+        accountId,
+        after,
+        limit,
+      ),
+    /** Learner records held from elsewhere (issue 38), as they were received. */
+    records: (accountId: string, after: string, limit = SLICE) =>
+      page<RecordItem>(
+        `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, raw
+         FROM held_clrs WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
         accountId,
         after,
         limit,
