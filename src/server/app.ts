@@ -64,10 +64,11 @@ import { systemRoutes } from './system/routes';
 import { devRoutes } from './system/dev-routes';
 import { formContext } from './middleware/page-form';
 import { mountPageForms } from './forms/routes';
-import { OB3_API } from './ob3api/config';
+import { CLR_API, OB3_API } from './ob3api/config';
 import { issuedCredential } from './ob3api/issued';
 import { oauthRoutes } from './ob3api/oauth-routes';
 import { resourceRoutes, wellKnownRoutes } from './ob3api/resource-routes';
+import { clrResourceRoutes } from './ob3api/clr-routes';
 import { ob3IssueRoutes } from './ob3/issue/routes';
 import { OB3_ISSUE_PREFIX } from './ob3/issue/urls';
 
@@ -191,6 +192,8 @@ export function createServer(frontend?: Frontend) {
   // part has its own error format (RFC 6749 JSON, Imsx_StatusInfo) and its own guards.
   app.route(`${OB3_API.prefix}/oauth`, oauthRoutes);
   app.route(OB3_API.prefix, resourceRoutes(issuedCredential));
+  // Issue 38: the CLR 2.0 API's resource calls, on the same OAuth server.
+  app.route(CLR_API.prefix, clrResourceRoutes);
   app.route('/.well-known', wellKnownRoutes);
 
   // Spec §2: the wallet's "/" is the account check.

@@ -536,6 +536,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       'record in the certificates tab as a transcript; the OB 3.0 API, which holds badges only, has no place for it.',
     fix: 'Add the record in the wallet (certificates tab, "Add a learner record", or the AddBadge call), which holds it.',
   },
+  E422109: {
+    means: 'Something other than a learner record (CLR 2.0) was given to the CLR 2.0 API.',
+    why:
+      "The CLR 2.0 API's upsertCredential verified what was given and found an Open Badges or Blockcerts " +
+      'credential, not a ClrCredential (issue 38). That API holds learner records only.',
+    fix: 'Send a badge to the OB 3.0 API (/ims/ob/v3p0/credentials) or add it in the wallet; send only ClrCredentials here.',
+  },
   E429100: {
     means: 'Too many requests.',
     why:

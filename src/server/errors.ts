@@ -92,6 +92,7 @@ export const ERRORS = {
   E422106: { status: 422, key: 'errors.E422106' }, // certificate does not fit its template (kind or language)
   E422107: { status: 422, key: 'errors.E422107' }, // certificate text has characters no bundled font can print
   E422108: { status: 422, key: 'errors.E422108' }, // import: a CLR 2.0 learner record, which the badge list does not hold
+  E422109: { status: 422, key: 'errors.E422109' }, // CLR 2.0 API upsert: not a learner record (a badge)
   E429100: { status: 429, key: 'errors.E429100' }, // too many requests
   E500100: { status: 500, key: 'errors.E500100' }, // unexpected failure
   E503100: { status: 503, key: 'errors.E503100' }, // temporarily unavailable

@@ -59,16 +59,19 @@ export async function importBadge(
   r: ImportRequest,
   client: string,
   now = Date.now(),
-  records = true,
+  accept: Accepted = 'any',
 ): Promise<Imported> {
   await throttleImport(env, accountId, client);
-  return importAfterThrottle(env, accountId, r, now, records);
+  return importAfterThrottle(env, accountId, r, now, accept);
 }
 
 /**
- * What an import made: a badge in the badge list, or (issue 38) a learner record in the
- * certificates tab. Callers that take badges only (the OB 3.0 API) pass `records` false.
+ * What a caller takes: the wallet's own import takes both; the OB 3.0 API badges only (a record
+ * is E422108), the CLR 2.0 API learner records only (a badge is E422109).
  */
+export type Accepted = 'any' | 'badges' | 'records';
+
+/** What an import made: a badge in the badge list, or (issue 38) a learner record in the certificates tab. */
 export interface Imported {
   id: string;
   kind: 'badge' | 'record';
@@ -81,7 +84,7 @@ export async function importAfterThrottle(
   accountId: string,
   r: ImportRequest,
   now = Date.now(),
-  records = true,
+  accept: Accepted = 'any',
 ): Promise<Imported> {
   const { input, raw } = readImportInput(env, r);
   const repo = importRepo(env.DB);
@@ -94,9 +97,10 @@ export async function importAfterThrottle(
   // A learner record is no badge: it is held in the certificates tab (issue 38, item 2), where
   // the caller takes records; the OB 3.0 API holds badges only.
   if (docs.format === 'clr') {
-    if (!records) throw new AppError('E422108');
+    if (accept === 'badges') throw new AppError('E422108');
     return { ...(await holdRecord(env.DB, accountId, report, docs, raw, now)), kind: 'record', report };
   }
+  if (accept === 'records') throw new AppError('E422109');
   if (report.verify_state === 'unverifiable') throw new AppError('E422103');
   if (report.badge_information.revoked) throw new AppError('E422102');
   // Nothing readable at the address: a refused or missing URL, or a page that is not a badge.

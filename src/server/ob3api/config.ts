@@ -23,3 +23,14 @@ export const OB3_API = {
 export function ob3Url(env: Pick<Env, 'PUBLIC_BASE_URL'>, path: string): string {
   return `${new URL(env.PUBLIC_BASE_URL).origin}${OB3_API.prefix}${path}`;
 }
+
+/**
+ * The CLR 2.0 API (issue 38) at 1EdTech's fixed prefix: the same OAuth server, tokens and limits
+ * as the OB 3.0 API, its own resource calls and scopes.
+ */
+export const CLR_API = { prefix: '/ims/clr/v2p0' } as const;
+
+/** The absolute URL of a path of the CLR 2.0 API. */
+export function clrUrl(env: Pick<Env, 'PUBLIC_BASE_URL'>, path: string): string {
+  return `${new URL(env.PUBLIC_BASE_URL).origin}${CLR_API.prefix}${path}`;
+}

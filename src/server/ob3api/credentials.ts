@@ -1,5 +1,7 @@
 import { AppError } from '../errors';
-import { OB3_API, ob3Url } from './config';
+import { clrIssuing } from '../clr/issue';
+import { clrUrl, OB3_API, ob3Url } from './config';
+import { clrHolderRepo } from './clr-holder-repo';
 import { holderRepo, type HeldRow } from './holder-repo';
 
 type Obj = Record<string, unknown>;
@@ -39,11 +41,11 @@ export function readListQuery(q: (name: string) => string | undefined): ListQuer
 }
 
 /** RFC 8288 links to the first, previous, next and last pages, as OB 3.0 §6.2.2 asks. */
-function links(env: Env, q: ListQuery, total: number): string {
+function links(url: string, q: ListQuery, total: number): string {
   const at = (offset: number) => {
     const p = new URLSearchParams({ limit: String(q.limit), offset: String(offset) });
     if (q.sinceText !== null) p.set('since', q.sinceText);
-    return `<${ob3Url(env, '/credentials')}?${p.toString()}>`;
+    return `<${url}?${p.toString()}>`;
   };
   const last = total === 0 ? 0 : Math.floor((total - 1) / q.limit) * q.limit;
   const out = [`${at(0)}; rel="first"`, `${at(last)}; rel="last"`];
@@ -58,7 +60,35 @@ function links(env: Env, q: ListQuery, total: number): string {
  * VC-JWT in `compactJwsString`). OB 2.0 and Blockcerts badges are not listed.
  */
 export async function listCredentials(env: Env, accountId: string, q: ListQuery, issued: IssuedCredential) {
-  const repo = holderRepo(env.DB);
+  return listed(env, { repo: holderRepo(env.DB), issued, url: ob3Url(env, '/credentials') }, accountId, q);
+}
+
+/** Where a credentials list comes from: its rows, the signed credential of a row issued here, its own address. */
+interface ListSource {
+  repo: {
+    count(accountId: string, since: number): Promise<number>;
+    page(accountId: string, since: number, limit: number, offset: number): Promise<HeldRow[]>;
+  };
+  issued: IssuedCredential;
+  url: string;
+}
+
+/**
+ * getCredentials of the CLR 2.0 API (issue 38): the person's ClrCredentials, newest first, in the
+ * OB 3.0 response's shape: the records of documents issued here (signed on first use) and the
+ * records held from elsewhere as received (JSON in `credential`, a VC-JWT in `compactJwsString`).
+ */
+export async function listClrCredentials(env: Env, accountId: string, q: ListQuery) {
+  return listed(
+    env,
+    { repo: clrHolderRepo(env.DB), issued: clrIssuing.credential, url: clrUrl(env, '/credentials') },
+    accountId,
+    q,
+  );
+}
+
+async function listed(env: Env, src: ListSource, accountId: string, q: ListQuery) {
+  const { repo, issued } = src;
   const [total, rows] = await Promise.all([
     repo.count(accountId, q.since),
     repo.page(accountId, q.since, q.limit, q.offset),
@@ -67,7 +97,7 @@ export async function listCredentials(env: Env, accountId: string, q: ListQuery,
   const compactJwsString: string[] = [];
   for (const row of rows) await collect(env, row, issued, credential, compactJwsString);
   const body = compactJwsString.length ? { credential, compactJwsString } : { credential };
-  return { body, total, link: links(env, q, total) };
+  return { body, total, link: links(src.url, q, total) };
 }
 
 /**

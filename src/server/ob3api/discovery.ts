@@ -1,43 +1,73 @@
 import { BASE_PATH } from '../../lib/paths';
 import { CONFIG } from '../config';
-import { OB3_API, ob3Url } from './config';
-import { SCOPES } from './scopes';
+import { CLR_API, OB3_API, ob3Url } from './config';
+import { SCOPES, type Scope } from './scopes';
 
 const ok = (description: string) => ({ description });
 
+/** What differs between the two APIs' service descriptions: their name, place and scopes. */
+interface ApiShape {
+  title: string;
+  prefix: string;
+  scopes: Record<'read' | 'upsert' | 'profile', { scope: Scope; description: string }>;
+}
+
+export const OB3_SHAPE: ApiShape = {
+  title: 'Lanyard Open Badges 3.0 API',
+  prefix: OB3_API.prefix,
+  scopes: {
+    read: { scope: SCOPES.credentialRead, description: 'Read the OpenBadgeCredentials in the wallet' },
+    upsert: { scope: SCOPES.credentialUpsert, description: 'Add OpenBadgeCredentials to the wallet' },
+    profile: { scope: SCOPES.profileRead, description: 'Read the wallet owner’s profile' },
+  },
+};
+
+/** The CLR 2.0 API (issue 38): ClrCredentials, on the same OAuth server. */
+export const CLR_SHAPE: ApiShape = {
+  title: 'Lanyard Comprehensive Learner Record 2.0 API',
+  prefix: CLR_API.prefix,
+  scopes: {
+    read: { scope: SCOPES.clrCredentialRead, description: 'Read the ClrCredentials in the wallet' },
+    upsert: { scope: SCOPES.clrCredentialUpsert, description: 'Add ClrCredentials to the wallet' },
+    profile: { scope: SCOPES.clrProfileRead, description: 'Read the wallet owner’s profile' },
+  },
+};
+
 /**
- * The service description document of 1EdTech OB 3.0 §6.1 (an OpenAPI 3.0 document): where to
- * register, authorize and get tokens, and the scopes, so another wallet can connect by itself.
+ * The service description document of 1EdTech OB 3.0 §6.1 (an OpenAPI 3.0 document), and of the
+ * CLR 2.0 API alike: where to register, authorize and get tokens (one OAuth server for both), and
+ * the scopes, so another wallet can connect by itself.
  */
-export function discoveryDocument(env: Env) {
+export function discoveryDocument(env: Env, api: ApiShape = OB3_SHAPE) {
   const origin = new URL(env.PUBLIC_BASE_URL).origin;
+  const { read, upsert, profile } = api.scopes;
   return {
     openapi: '3.0.1',
     info: {
-      title: 'Lanyard Open Badges 3.0 API',
+      title: api.title,
       version: CONFIG.releaseVersion,
       termsOfService: `${origin}${BASE_PATH}/terms`,
       'x-imssf-image': `${origin}${BASE_PATH}/images/default-badge.svg`,
       'x-imssf-privacyPolicyUrl': `${origin}${BASE_PATH}/terms`,
     },
-    servers: [{ url: `${origin}${OB3_API.prefix}` }],
+    servers: [{ url: `${origin}${api.prefix}` }],
     paths: {
       '/credentials': {
         get: {
           operationId: 'getCredentials',
-          security: [{ OAuth2ACG: [SCOPES.credentialRead] }],
+          security: [{ OAuth2ACG: [read.scope] }],
           responses: { 200: ok('OK') },
         },
         post: {
           operationId: 'upsertCredential',
-          security: [{ OAuth2ACG: [SCOPES.credentialUpsert] }],
+          security: [{ OAuth2ACG: [upsert.scope] }],
           responses: { 200: ok('Replaced'), 201: ok('Created') },
         },
       },
       '/profile': {
         get: {
           operationId: 'getProfile',
-          security: [{ OAuth2ACG: [SCOPES.profileRead] }],
+          security: [{ OAuth2ACG: [profile.scope] }],
           responses: { 200: ok('OK') },
         },
       },
@@ -55,11 +85,7 @@ export function discoveryDocument(env: Env) {
               tokenUrl: ob3Url(env, '/oauth/token'),
               refreshUrl: ob3Url(env, '/oauth/token'),
               'x-imssf-revocationUrl': ob3Url(env, '/oauth/revoke'),
-              scopes: {
-                [SCOPES.credentialRead]: 'Read the OpenBadgeCredentials in the wallet',
-                [SCOPES.credentialUpsert]: 'Add OpenBadgeCredentials to the wallet',
-                [SCOPES.profileRead]: 'Read the wallet owner’s profile',
-              },
+              scopes: Object.fromEntries([read, upsert, profile].map((x) => [x.scope, x.description])),
             },
           },
         },

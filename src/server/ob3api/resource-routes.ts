@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { limitBody } from '../middleware/body-limit';
-import { clientKey } from '../http/throttle';
 import type { Ob3Env } from '../middleware/bearer';
 import { requireScope } from './scope-guard';
 import { OB3_API } from './config';
@@ -9,10 +8,7 @@ import { authorizationServerMetadata, discoveryDocument } from './discovery';
 import { imsxOnError } from './imsx';
 import { profileOf } from './profile';
 import { SCOPES } from './scopes';
-import { upsertCredential } from './upsert';
-import { AppError } from '../errors';
-
-const JSON_TYPES = ['application/json', 'application/vc+ld+json', 'application/ld+json'];
+import { answerUpsert } from './upsert';
 
 /**
  * The OB 3.0 resource calls (1EdTech OB 3.0 §6.2): discovery (anyone), getCredentials,
@@ -33,21 +29,9 @@ export function resourceRoutes(issued: IssuedCredential) {
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     })
-    .post('/credentials', limitBody(OB3_API.upsertBodyMaxBytes), requireScope(SCOPES.credentialUpsert), async (c) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      const json = JSON_TYPES.includes(type);
-      if (!json && type !== 'text/plain') throw new AppError('E415100');
-      const r = await upsertCredential(
-        c.env,
-        c.var.ob3.accountId,
-        await c.req.text(),
-        json,
-        clientKey(c.req.raw.headers),
-      );
-      c.header('Cache-Control', 'no-store');
-      const status = r.created ? 201 : 200;
-      return json ? c.json(JSON.parse(r.body) as object, status) : c.text(r.body, status);
-    })
+    .post('/credentials', limitBody(OB3_API.upsertBodyMaxBytes), requireScope(SCOPES.credentialUpsert), (c) =>
+      answerUpsert(c, 'badges'),
+    )
     .get('/profile', requireScope(SCOPES.profileRead), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await profileOf(c.env, c.var.ob3.accountId));

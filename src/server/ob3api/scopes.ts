@@ -1,9 +1,16 @@
-/** The OB 3.0 scopes (1EdTech OB 3.0 §6.2.1) this host grants; profile.update is not offered. */
+/**
+ * The scopes this host grants: 1EdTech OB 3.0 §6.2.1's, and the same three of the CLR 2.0 API
+ * (issue 38), named alike under its own prefix. profile.update is not offered.
+ */
 const PREFIX = 'https://purl.imsglobal.org/spec/ob/v3p0/scope/';
+const CLR_PREFIX = 'https://purl.imsglobal.org/spec/clr/v2p0/scope/';
 export const SCOPES = {
   credentialRead: `${PREFIX}credential.readonly`,
   credentialUpsert: `${PREFIX}credential.upsert`,
   profileRead: `${PREFIX}profile.readonly`,
+  clrCredentialRead: `${CLR_PREFIX}credential.readonly`,
+  clrCredentialUpsert: `${CLR_PREFIX}credential.upsert`,
+  clrProfileRead: `${CLR_PREFIX}profile.readonly`,
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 
@@ -14,6 +21,10 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   [SCOPES.credentialRead]: 'ob3api.scope_credential_read',
   [SCOPES.credentialUpsert]: 'ob3api.scope_credential_upsert',
   [SCOPES.profileRead]: 'ob3api.scope_profile_read',
+  [SCOPES.clrCredentialRead]: 'ob3api.scope_clr_credential_read',
+  [SCOPES.clrCredentialUpsert]: 'ob3api.scope_clr_credential_upsert',
+  // The same profile as the OB 3.0 API's: the same words.
+  [SCOPES.clrProfileRead]: 'ob3api.scope_profile_read',
 };
 
 /**
