@@ -3,6 +3,7 @@
 // verification cache hit) and verified once; the server's own time is Server-Timing `verify`.
 import { execFileSync } from 'node:child_process';
 import { issuerApi } from '../scripts/lib/issuer-api.mjs';
+import { benchAccount } from './wallet-fixture.mjs';
 
 const quantile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -126,4 +127,64 @@ export async function clrIssueFigures(base, fixture, count = 30) {
     kept.push(performance.now() - t);
   }
   return { issue: figures(issued), ready: figures(ready), kept: figures(kept), bytes };
+}
+
+/** A wallet API call with the account's cookie, as its pages make it; answers the JSON and the server's own time. */
+async function walletPost(base, cookie, path, body, n) {
+  const res = await fetch(`${base}/api/v1.0/openbadge/v2/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie,
+      'sec-fetch-site': 'same-origin',
+      'cf-connecting-ip': `10.78.${(n >> 8) & 255}.${n & 255}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  const server = Number(/total;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  return { json, server };
+}
+
+/**
+ * Issue 38, item 2: holding a learner record of 40 courses from 3 schools, each distinct, one at a
+ * time (AddBadge: verified as a whole and each course on its own, then kept in one INSERT). The
+ * import throttle allows ten a minute per account, so the records go to three accounts in turn.
+ * Then one held record is published, for the public page targets (public-pages.mjs).
+ */
+export async function clrHoldFigures(base, perAccount = 9, accounts = 3) {
+  const people = [];
+  for (let a = 0; a < accounts; a++) people.push(await benchAccount(base, `clr-hold-${a}`));
+  const records = JSON.parse(
+    execFileSync(
+      'npx',
+      ['tsx', 'bench/clr.ts', String(perAccount * accounts), '40', people.map((p) => p.email).join(',')],
+      {
+        encoding: 'utf8',
+        maxBuffer: 256 << 20,
+      },
+    ),
+  );
+  const client = [];
+  const server = [];
+  let publicId = null;
+  for (const [i, r] of records.entries()) {
+    const who = people[i % accounts];
+    const t = performance.now();
+    const { json, server: s } = await walletPost(base, who.cookie, 'Wallet/AddBadge', { json: JSON.stringify(r) }, i);
+    client.push(performance.now() - t);
+    server.push(s);
+    if (json.kind !== 'record') throw new Error(`not held as a record: ${JSON.stringify(json).slice(0, 200)}`);
+    publicId ??= json.assertion_id;
+  }
+  const first = people[0];
+  await walletPost(
+    base,
+    first.cookie,
+    'AdAssertion/SetHeldRecordStatus',
+    { record_id: publicId, is_public: true },
+    999,
+  );
+  return { client: figures(client), server: figures(server), publicId };
 }

@@ -1,6 +1,7 @@
 // Issue 38 bench fixture: prints (as JSON) distinct CLR 2.0 records, each holding 40 course
 // credentials from 3 schools (did:key issuers: their keys need no fetch, as cached keys do not),
-// the record signed by the first school, for bench/clr.mjs to verify. Run with tsx.
+// the record signed by the first school, for bench/clr.mjs to verify or hold. Run with tsx:
+// `tsx bench/clr.ts <records> <courses> [learner,learner,...]` (record r is the r-th learner's, in turn).
 import { signOb3Credential } from '../src/server/ob3/proof/sign';
 import { freshDidKey } from './did-key';
 
@@ -8,8 +9,9 @@ const COUNT = Number(process.argv[2] ?? 40);
 const NESTED = Number(process.argv[3] ?? 40);
 const OB3 = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'];
 const CLR = [OB3[0], 'https://purl.imsglobal.org/spec/clr/v2p0/context-2.0.1.json', OB3[1]];
-const LEARNER = [
-  { type: 'IdentityObject', identityHash: 'bench@example.test', identityType: 'emailAddress', hashed: false },
+const LEARNERS = (process.argv[4] ?? 'bench@example.test').split(',');
+const identifier = (email: string) => [
+  { type: 'IdentityObject', identityHash: email, identityType: 'emailAddress', hashed: false },
 ];
 
 const schools = await Promise.all(
@@ -19,7 +21,7 @@ const schools = await Promise.all(
   }),
 );
 
-function course(n: number, term: string) {
+function course(n: number, term: string, learner: string) {
   const id = `https://bench.example/courses/${n}`;
   return {
     '@context': OB3,
@@ -29,7 +31,7 @@ function course(n: number, term: string) {
     name: `Course ${n}`,
     credentialSubject: {
       type: ['AchievementSubject'],
-      identifier: LEARNER,
+      identifier: identifier(learner),
       achievement: {
         id,
         type: ['Achievement'],
@@ -51,11 +53,12 @@ function course(n: number, term: string) {
 
 const out: unknown[] = [];
 for (let r = 0; r < COUNT; r++) {
+  const learner = LEARNERS[r % LEARNERS.length] as string;
   const nested = [];
   for (let n = 0; n < NESTED; n++) {
     const school = schools[n % schools.length] as (typeof schools)[number];
     nested.push(
-      await signOb3Credential({ ...course(n, `Term ${(n % 6) + 1}`), issuer: school.profile }, school.signer),
+      await signOb3Credential({ ...course(n, `Term ${(n % 6) + 1}`, learner), issuer: school.profile }, school.signer),
     );
   }
   const owner = schools[0] as (typeof schools)[number];
@@ -66,7 +69,7 @@ for (let r = 0; r < COUNT; r++) {
     issuer: owner.profile,
     validFrom: '2026-02-01T00:00:00Z',
     name: `Transcript ${r}`,
-    credentialSubject: { type: ['ClrSubject'], identifier: LEARNER, verifiableCredential: nested },
+    credentialSubject: { type: ['ClrSubject'], identifier: identifier(learner), verifiableCredential: nested },
   };
   out.push(await signOb3Credential(record, owner.signer));
 }

@@ -31,11 +31,12 @@ export async function discoveryFixture(base, fixture) {
   return { issuerId, classId: fixture.bc, tagId };
 }
 
-/** The public pages with their paths; `acadId` (a public certificate) is optional. */
-export function publicPages({ publicId, accountId, acadId, issuerId, classId, tagId }) {
+/** The public pages with their paths; `acadId` (a public certificate) and `recordId` (a held learner record) are optional. */
+export function publicPages({ publicId, accountId, acadId, recordId, issuerId, classId, tagId }) {
   return [
     ['public badge page', `${BASE}/public/assertions/detail/${publicId}`],
     ...(acadId ? [['public certificate page', `${BASE}/public/acaddocs/detail/${acadId}`]] : []),
+    ...(recordId ? [['public learner record page (40 courses)', `${BASE}/public/acaddocs/records/${recordId}`]] : []),
     ['public wallet page', `${BASE}/public/assertions/user/${accountId}`],
     ['issuer page', `${BASE}/issuers/${issuerId}`],
     ['badge class page', `${BASE}/issuers/${issuerId}/badges/${classId}`],

@@ -16,7 +16,7 @@ import { twoStepFigures } from './two-step.mjs';
 import { passkeyFigures } from './passkeys.mjs';
 import { hostedVerification, signedVerification, startIssuers } from './verify.mjs';
 import { blockcertsFixture, blockcertsVerification } from './blockcerts.mjs';
-import { clrIssueFigures, clrVerification } from './clr.mjs';
+import { clrHoldFigures, clrIssueFigures, clrVerification } from './clr.mjs';
 import { ob3Verification } from './ob3.mjs';
 import { ob3IssueFigures } from './ob3-issue.mjs';
 import { acadPdfFigures } from './acad-pdf.mjs';
@@ -79,6 +79,7 @@ let blockcerts;
 let ob3;
 let clr;
 let clrIssue;
+let clrHold;
 let ob3Issue;
 let settings;
 let portal;
@@ -104,6 +105,8 @@ try {
   if (!ONLY || ONLY.test('ob3 issue')) ob3Issue = await ob3IssueFigures(worker.base, fixture);
   // Issue 38: a 40-course transcript issued, then its CLR 2.0 record built and signed, then kept.
   if (!ONLY || ONLY.test('clr issue')) clrIssue = await clrIssueFigures(worker.base, fixture);
+  // Issue 38: a learner record of 40 courses held from elsewhere (verified, each course too, kept).
+  if (!ONLY || ONLY.test('clr hold')) clrHold = await clrHoldFigures(worker.base);
   if (!ONLY || ONLY.test('settings')) settings = await settingsFigures(worker.base, fixture);
   if (!ONLY || ONLY.test('portal')) portal = await portalFigures(worker.base);
   // Issue 22: sign-in with an authenticator-app code (password step + code step).
@@ -169,7 +172,7 @@ try {
   }
   // Issue 23: every public page and the share image, answered by the edge cache and rendered past it.
   const found = await discoveryFixture(worker.base, fixture);
-  targets.push(...cacheTargets(publicPages({ ...w, ...found, acadId: acad?.publicId })));
+  targets.push(...cacheTargets(publicPages({ ...w, ...found, acadId: acad?.publicId, recordId: clrHold?.publicId })));
   if (!ONLY || ONLY.test('FindList')) findList = await findListTiming(worker.base, w.cookie);
   renders = await firstShareRenders(worker.base, w.publicId);
   stored = await storedShareTiming(worker.base, w.publicId);
@@ -277,6 +280,12 @@ if (clrIssue) {
   const f = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (${x.count})`;
   console.log(
     `CLR 2.0 issuing, 40-course transcript, one at a time: issue (row, status slot, PDF job, mail) ${f(clrIssue.issue)}; issued until its print job has run (the PDF printed, the record of 40 courses signed and attached, ${clrIssue.bytes} bytes) ${f(clrIssue.ready)}; the record read then (kept) ${f(clrIssue.kept)}`,
+  );
+}
+if (clrHold) {
+  const f = (x) => `p50 ${x.p50} ms, p99 ${x.p99} ms (${x.count})`;
+  console.log(
+    `CLR 2.0 holding (AddBadge), a distinct 40-course record from 3 did:key schools each time: server ${f(clrHold.server)}; client ${f(clrHold.client)}`,
   );
 }
 if (clr)

@@ -129,6 +129,26 @@ describe("1EdTech's simple.json, held in another account's certificates tab", ()
     expect((await call('Public/AdAssertion/GetHeldRecordDetails', null, { record_id: id })).code).toBe('E404108');
   });
 
+  it('is verified afresh by its id: public for anyone, private for its holder only (E999 for anyone else)', async () => {
+    const byId = async (cookie: string | null) => {
+      const res = await exports.default.fetch(`${V2}/Wallet/Public/Verification`, {
+        method: 'POST',
+        headers: {
+          ...SAME_ORIGIN,
+          ...(cookie ? { Cookie: `accessToken=${cookie}` } : {}),
+          'cf-connecting-ip': '203.0.113.250',
+        },
+        body: JSON.stringify({ input_type: 'record_id', record_id: id }),
+      });
+      return (await res.json()) as { verify_errors_code: string[]; clr?: { nested: { state: string }[] } };
+    };
+    expect((await byId(null)).verify_errors_code).toEqual(['E999']);
+    expect((await byId(token)).clr?.nested.map((n) => n.state)).toEqual(['valid']);
+    await call('AdAssertion/SetHeldRecordStatus', token, { record_id: id, is_public: true });
+    expect((await byId(null)).clr?.nested.map((n) => n.state)).toEqual(['valid']);
+    await call('AdAssertion/SetHeldRecordStatus', token, { record_id: id, is_public: false });
+  });
+
   it("someone else cannot read, publish or remove it (E404108), and the download is the record's own bytes", async () => {
     const other = await createSession((await createAccount()).id);
     for (const [path, body] of [

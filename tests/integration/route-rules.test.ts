@@ -64,6 +64,11 @@ const DOCUMENTED: Record<string, { access: Access; maxBody: number }> = Object.f
   session('/api/v1.0/openbadge/v2/AdAssertion/GetAcadDoc'),
   session('/api/v1.0/openbadge/v2/AdAssertion/SetAcadDocStatus'),
   open('/api/v1.0/openbadge/v2/Public/AdAssertion/GetAcadDocDetails'),
+  // Issue 38: learner records held from elsewhere.
+  session('/api/v1.0/openbadge/v2/AdAssertion/GetHeldRecord'),
+  session('/api/v1.0/openbadge/v2/AdAssertion/SetHeldRecordStatus'),
+  session('/api/v1.0/openbadge/v2/AdAssertion/DeleteHeldRecord'),
+  open('/api/v1.0/openbadge/v2/Public/AdAssertion/GetHeldRecordDetails'),
   session(`${W}/Download/image`),
   session(`${W}/Download/json`),
   session(`${W}/Download/pdf`),
@@ -178,6 +183,7 @@ const PLAIN_GETS = new Set([
   `${W}/Public/ShareImage/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ShareImage/:kind{class|issuer|skill}/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ShareImage/acaddoc/:file{[A-Za-z0-9_-]+\\.png}`,
+  `${W}/Public/ShareImage/record/:file{[A-Za-z0-9_-]+\\.png}`,
   `${W}/Public/ProfileImage/:account/:file{[A-Za-z0-9_-]+\\.(png|jpg)}`,
 ]);
 
@@ -198,6 +204,11 @@ const OB3_ROUTES: Record<string, { access: Ob3Access; maxBody: number }> = {
   'get /ims/ob/v3p0/credentials': { access: 'ob3Token', maxBody: 0 },
   'post /ims/ob/v3p0/credentials': { access: 'ob3Token', maxBody: SMALL },
   'get /ims/ob/v3p0/profile': { access: 'ob3Token', maxBody: 0 },
+  // Issue 38: the CLR 2.0 API's resource calls, on the same OAuth server.
+  'get /ims/clr/v2p0/discovery': { access: 'anonymous', maxBody: 0 },
+  'get /ims/clr/v2p0/credentials': { access: 'ob3Token', maxBody: 0 },
+  'post /ims/clr/v2p0/credentials': { access: 'ob3Token', maxBody: SMALL },
+  'get /ims/clr/v2p0/profile': { access: 'ob3Token', maxBody: 0 },
   // RFC 8414 metadata of the same authorization server, at the origin's well-known path.
   'get /.well-known/oauth-authorization-server': { access: 'anonymous', maxBody: 0 },
 };

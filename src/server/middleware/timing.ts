@@ -20,6 +20,8 @@ const TIMED: readonly RegExp[] = [
   // Portal sign-in and the token renewal (issue 20).
   /\/portal\/(?:login|callback)$/,
   /^\/ns\/login\/GetApiAccessToken\.ashx$/,
+  // Adding a badge or a learner record from elsewhere (issue 38: a 40-course record, each course verified).
+  /^\/api\/v1\.0\/openbadge\/v2\/Wallet\/AddBadge$/,
 ];
 
 export const isTimed = (path: string): boolean => TIMED.some((re) => re.test(path));

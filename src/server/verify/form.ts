@@ -37,6 +37,7 @@ export async function verifyFromForm(
   // a public one, or the signed-in viewer's own private one.
   else if (text('host_assertion_id') && !email)
     request = { input_type: 'host_assertion_id', host_assertion_id: text('host_assertion_id') };
+  else if (text('record_id') && !email) request = { input_type: 'record_id', record_id: text('record_id') };
   else if (text('url')) request = { input_type: 'url', url: text('url') };
   else if (text('json')) request = { input_type: 'json', json: text('json') };
   if (!request) return null;

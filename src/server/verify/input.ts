@@ -10,10 +10,12 @@ export type { VerifyInput } from '../verdict/source';
 
 /** What Public/Verification accepts (spec §7 input_type, plus the forms a person can drop in). */
 export interface VerificationRequest {
-  input_type: 'assertion_id' | 'host_assertion_id' | 'url' | 'json' | 'jws' | 'image' | 'pdf';
+  input_type: 'assertion_id' | 'host_assertion_id' | 'record_id' | 'url' | 'json' | 'jws' | 'image' | 'pdf';
   assertion_id?: string | undefined;
   /** A public imported badge of this wallet: verified at its source, against its holder's address. */
   host_assertion_id?: string | undefined;
+  /** A learner record held in this wallet (issue 38): a public one, or the signed-in holder's own. */
+  record_id?: string | undefined;
   url?: string | undefined;
   json?: string | undefined;
   jws?: string | undefined;
@@ -49,8 +51,9 @@ export function toVerifyInput(env: Env, r: VerificationRequest): VerifyInput | n
     case 'url':
       return r.url ? { kind: 'url', url: r.url.trim() } : null;
     case 'host_assertion_id':
+    case 'record_id':
     case 'pdf':
-      // Read by the service (verify/service.ts): a host badge's source from D1, a PDF's attachment.
+      // Read by the service (verify/service.ts): a host badge's or a held record's source from D1, a PDF's attachment.
       return null;
     case 'json':
     case 'jws':

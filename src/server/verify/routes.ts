@@ -21,7 +21,8 @@ const verification = route({
   summary: 'Verify any Open Badge without logging in: the four-item report of spec §3',
   description:
     'input_type assertion_id (a badge issued here), host_assertion_id (a public imported badge of this wallet, or ' +
-    "a private one of the signed-in caller's own; anyone else's private one is answered as not found), " +
+    "a private one of the signed-in caller's own; anyone else's private one is answered as not found), record_id " +
+    "(a learner record held in this wallet, public or the signed-in caller's own, issue 38), " +
     'url (a hosted assertion), json, jws, image (a baked PNG/SVG, base64) or pdf (a certificate PDF carrying its ' +
     'signed credential as an attached file, base64; none attached: 422 E422100). verification_mail lists the addresses the recipient is checked against; for a badge issued here and ' +
     'no address, the address it was sent to is checked and the holder is named (a public imported badge: the ' +
@@ -34,9 +35,10 @@ const verification = route({
   request: {
     body: jsonBody(
       z.object({
-        input_type: z.enum(['assertion_id', 'host_assertion_id', 'url', 'json', 'jws', 'image', 'pdf']),
+        input_type: z.enum(['assertion_id', 'host_assertion_id', 'record_id', 'url', 'json', 'jws', 'image', 'pdf']),
         assertion_id: z.string().max(64).optional(),
         host_assertion_id: z.string().max(64).optional(),
+        record_id: z.string().max(64).optional(),
         url: z.string().max(2048).optional(),
         json: z
           .string()

@@ -7,6 +7,7 @@ import { ALTERED, ownAssertionId, pdfVerifyInput } from './pdf/input';
 import { alteredReport, buildReport, EMPTY_INFO, type VerificationReport } from '../verdict/report';
 import { verifyRepo, type IssuedAssertion, type IssuedRecipient } from './repo';
 import { verifyBadge } from './verify';
+import { viewableRecord } from '../clr/hold/service';
 
 /**
  * One verification as the API, the verify page and the badge pages' island ask for it. Anything
@@ -67,6 +68,13 @@ async function resolve(
   { input: VerifyInput; own: IssuedRecipient | null; issued: IssuedAssertion | null } | typeof ALTERED | null
 > {
   const repo = verifyRepo(env.DB);
+  // A held learner record (issue 38) is verified afresh as it was received: a public one, or one
+  // of the signed-in viewer's own; its page sends only its id, not the record itself.
+  if (request.input_type === 'record_id') {
+    const row = request.record_id ? await viewableRecord(env.DB, request.record_id, viewer) : null;
+    const input = row ? fromText(row.raw) : null;
+    return input ? { input, own: null, issued: null } : null;
+  }
   if (request.input_type === 'host_assertion_id') {
     const host = request.host_assertion_id ? await repo.hostRecipient(request.host_assertion_id, viewer) : null;
     // An OB 3.0 credential is verified as it was received (issue 21); a hosted 2.0 badge at its URL.

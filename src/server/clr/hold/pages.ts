@@ -14,11 +14,11 @@ export async function ownerRecordPage(env: Env, id: string, accountId: string) {
   const row = await heldClrRepo(env.DB).owned(id, accountId);
   if (!row) return null;
   const url = walletUrl(env, publicHeldRecordPath(row.id));
-  return { record: ownerHeldRecord(row), raw: row.raw, url, qr: row.isPublic ? await qrSvg(url) : null };
+  return { record: ownerHeldRecord(row), url, qr: row.isPublic ? await qrSvg(url) : null };
 }
 
-/** A record as the public sees it (and the text its verify button sends), or null while it is not public. */
+/** A record as the public sees it, or null while it is not public. */
 export async function publicRecordPage(d1: D1Database, id: string) {
   const row = await heldClrRepo(d1).publicOne(id);
-  return row ? { record: publicHeldRecord(row), raw: row.raw } : null;
+  return row ? { record: publicHeldRecord(row) } : null;
 }

@@ -100,6 +100,11 @@ export async function holdRecord(
 export const ownedRecord = (d1: D1Database, id: string, accountId: string): Promise<HeldClrRow | null> =>
   heldClrRepo(d1).owned(id, accountId);
 
+/** A record the viewer may have verified by id: a public one, or their own private one. */
+export async function viewableRecord(d1: D1Database, id: string, viewer: string | null): Promise<HeldClrRow | null> {
+  return (await heldClrRepo(d1).publicOne(id)) ?? (viewer ? heldClrRepo(d1).owned(id, viewer) : null);
+}
+
 /** A record as the public sees it, or null while it is not public. */
 export const publicRecord = (d1: D1Database, id: string): Promise<HeldClrRow | null> => heldClrRepo(d1).publicOne(id);
 
