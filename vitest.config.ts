@@ -25,6 +25,7 @@ const SERVERS = {
 const FILES = {
   outbound: [
     'allowed-origins',
+    'clr-recheck',
     'conformance',
     'credential-formats',
     'data-model',

@@ -49,11 +49,14 @@ export interface JsonLdHeldRecord {
   issuer_name: string;
   /** Already checked to be http(s) (clr/hold/present.ts). */
   issuer_url: string | null;
+  /** The issuer's name is only the record's own claim (its key is not the named issuer's). */
+  issuer_claimed: boolean;
 }
 
 /**
  * The schema.org credential of a published learner record: a transcript, recognized by the issuer
- * the record names. Nothing of its learner (Lanyard may not have tied the learner to the holder).
+ * the record names when that issuer was proven (never a claimed name). Nothing of its learner
+ * (Lanyard may not have tied the learner to the holder).
  */
 export function heldRecordJsonLd(r: JsonLdHeldRecord, language: string, canonical: string, image: string): string {
   return jsonForScript({
@@ -68,6 +71,14 @@ export function heldRecordJsonLd(r: JsonLdHeldRecord, language: string, canonica
     inLanguage: language,
     credentialCategory: 'transcript',
     dateCreated: r.issued_on,
-    recognizedBy: { '@type': 'Organization', name: r.issuer_name, ...(r.issuer_url ? { url: r.issuer_url } : {}) },
+    ...(r.issuer_claimed
+      ? {}
+      : {
+          recognizedBy: {
+            '@type': 'Organization',
+            name: r.issuer_name,
+            ...(r.issuer_url ? { url: r.issuer_url } : {}),
+          },
+        }),
   });
 }

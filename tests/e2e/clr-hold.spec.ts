@@ -84,6 +84,12 @@ for (const [lang, c] of [
     await expect(plain.getByRole('heading', { level: 1 })).toHaveText('Sample Transcript');
     await expect(plain.getByRole('row', { name: /Teamwork/ })).toBeVisible();
     await expect(plain.getByText(c.records.learner_unbound_public)).toBeVisible();
+    // Its issuer's name is the record's own claim: said so to crawlers too, never "recognized by".
+    await expect(plain.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      fill(c.records.og_description_claimed, { issuer: 'Example University' }),
+    );
+    expect(await plain.locator('script[type="application/ld+json"]').textContent()).not.toContain('recognizedBy');
     // Nowhere in the page: its verify button sends the record's id, not the record.
     expect(await plain.content()).not.toContain('did:example:ebfeb1f712ebc6f1c276e12ec21');
     // Its verify button checks the record afresh on the verify page.

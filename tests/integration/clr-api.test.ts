@@ -5,6 +5,7 @@ import { issueDoc, newTemplate, ROWS } from './acad-issuing-helpers';
 import { course, record, school, type Issuer } from './clr-helpers';
 import { BASE, createAccount, createSession } from './helpers';
 import { newIssuer } from './issuing-helpers';
+import { walletCall } from './ob3-import-helpers';
 import {
   ALL_SCOPES,
   AS,
@@ -127,6 +128,17 @@ describe('the CLR 2.0 API', () => {
     // Since a date after the issued one: only the held one.
     const since = (await (await get('/credentials?since=2026-04-01T00:00:00Z', token)).json()) as { credential: Obj[] };
     expect(since.credential).toHaveLength(1);
+    // The record of a document issued here, sent back, is the one already in the certificates:
+    // not held a second time (the API's "already there", 200; the wallet's E409106 naming it).
+    const issuedRecord = JSON.stringify(body.credential[1]);
+    expect((await upsert(token, issuedRecord)).status).toBe(200);
+    const again = await walletCall(await createSession(person.id), 'AddBadge', { json: issuedRecord }, '203.0.113.9');
+    expect([again.http, again.code]).toEqual([409, 'E409106']);
+    expect(again.json['errors']).toMatchObject([{ code: 'E409106' }]);
+    const heldNow = await env.DB.prepare('SELECT COUNT(*) AS n FROM held_clrs WHERE account_id = ?')
+      .bind(person.id)
+      .first<{ n: number }>();
+    expect(heldNow?.n).toBe(1);
   });
 
   it('upsert: the same record again is 200; a badge is invalid_data E422109 and nothing is kept', async () => {

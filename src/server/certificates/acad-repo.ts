@@ -48,7 +48,7 @@ const LIST_COLUMNS = `d.id, d.title, d.name, d.issuer_name AS issuerName, d.issu
 /** The same columns of a held learner record, for the list's UNION ALL (ORDER BY names them). */
 const LISTED = `${LIST_COLUMNS}, d.created_at AS createdAt, 'issued' AS source`;
 const HELD_LISTED = `h.id, h.title, '' AS name, h.issuer_name AS issuerName, NULL AS issuerId, 'record' AS kind,
-  h.issued_on AS issuedOn, h.is_public AS isPublic, NULL AS revokedAt, 'ready' AS pdfState,
+  h.issued_on AS issuedOn, h.is_public AS isPublic, h.revoked_at AS revokedAt, 'ready' AS pdfState,
   h.created_at AS createdAt, 'held' AS source`;
 const listedOf = (docsWhere: string, heldWhere: string) =>
   `SELECT ${LISTED} FROM acad_docs d WHERE d.account_id = ?1 AND ${docsWhere}

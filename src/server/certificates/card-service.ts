@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { cachedCard } from '../share/service';
 import { acadRepo } from './acad-repo';
 import { headingOf } from './present';
-import { SEAL_URL } from '../share/seal';
+import { sealUrl } from '../share/seal';
 
 /**
  * The 1200x630 share image (Open Graph) of a public certificate: its title, issuer and the
@@ -17,6 +17,6 @@ export async function certificateShareImage(env: Env, id: string, waitUntil: (p:
   const recipient = heading ? `${heading} · ${doc.name}` : doc.name;
   const shown = [doc.title, doc.issuerName, recipient, doc.language, 'seal-1'];
   return cachedCard(env, `acaddoc-${id}`, shown, waitUntil, () =>
-    Promise.resolve({ badge: doc.title, issuer: doc.issuerName, recipient, image: SEAL_URL, lang: doc.language }),
+    Promise.resolve({ badge: doc.title, issuer: doc.issuerName, recipient, image: sealUrl(), lang: doc.language }),
   );
 }

@@ -38,8 +38,12 @@ export const isPublicHost = (h: HostVisibility): boolean => h.isPublic && !h.rev
 export const publicCertificateWhere = (d: string) =>
   `${d}.is_public = 1 AND ${d}.deleted_at IS NULL AND ${d}.revoked_at IS NULL AND ${ownerActive(d)}`;
 
-/** A held learner record (issue 38) is public while published; a removed one is gone. */
-export const publicHeldRecordWhere = (h: string) => `${h}.is_public = 1 AND ${ownerActive(h)}`;
+/**
+ * A held learner record (issue 38) is public while published, not revoked and still verifying at
+ * its last weekly check; a removed one is gone.
+ */
+export const publicHeldRecordWhere = (h: string) =>
+  `${h}.is_public = 1 AND ${h}.revoked_at IS NULL AND ${h}.verify_status = 'valid' AND ${ownerActive(h)}`;
 
 /**
  * A badge its owner can receive now (the claimable rows of spec §4): not received, not hidden, not

@@ -18,7 +18,7 @@ const EXPIRY: Record<OwnerTable | 'account', string | null> = {
   assertions: 'SELECT expires_at AS t FROM assertions WHERE id = ?1 AND expires_at > ?2',
   host_assertions: 'SELECT expires_at AS t FROM host_assertions WHERE id = ?1 AND expires_at > ?2',
   acad_docs: null,
-  held_clrs: null,
+  held_clrs: 'SELECT expires_at AS t FROM held_clrs WHERE id = ?1 AND expires_at > ?2',
   account: `SELECT MIN(t) AS t FROM (
       SELECT MIN(a.expires_at) AS t FROM assertions a WHERE a.account_id = ?1 AND ${publicBadgeWhere('a')} AND a.expires_at > ?2
       UNION ALL SELECT MIN(h.expires_at) FROM host_assertions h

@@ -58,8 +58,8 @@ const LABELS = {
   certs: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
       NULL AS expiresAt
     FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
-  records: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, NULL AS revokedAt,
-      NULL AS expiresAt
+  records: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
+      expires_at AS expiresAt
     FROM held_clrs WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
 } as const;
 

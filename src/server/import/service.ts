@@ -9,6 +9,8 @@ import { ob3Urls } from '../ob3/issue/urls';
 import { FetchBudget } from '../outbound/fetch';
 import { parseIsoDate } from '../verdict/dates';
 import { docSource } from '../verify/doc-source';
+import { formatOf, formatOfJws } from '../verify/detect';
+import type { VerifyInput } from '../verify/input';
 import type { VerificationReport } from '../verdict/report';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { holdRecord } from '../clr/hold/service';
@@ -78,6 +80,18 @@ export interface Imported {
   report: VerificationReport;
 }
 
+/**
+ * What a caller does not take is refused before any verification when its text already says what
+ * it is (a record at the OB 3.0 API, a badge at the CLR 2.0 API): a record of 300 courses is the
+ * most work the verifier does, and it would be done for nothing. A URL is known once read.
+ */
+function refuseEarly(input: VerifyInput, accept: Accepted) {
+  if (accept === 'any' || input.kind === 'url') return;
+  const format = input.kind === 'json' ? formatOf(input.doc) : formatOfJws(input.text);
+  if (accept === 'badges' && format === 'clr') throw new AppError('E422108');
+  if (accept === 'records' && format && format !== 'clr' && format !== 'unknown') throw new AppError('E422109');
+}
+
 /** importBadge for a caller that has already counted this import against the throttle (an archive). */
 export async function importAfterThrottle(
   env: Env,
@@ -87,6 +101,7 @@ export async function importAfterThrottle(
   accept: Accepted = 'any',
 ): Promise<Imported> {
   const { input, raw } = readImportInput(env, r);
+  refuseEarly(input, accept);
   const repo = importRepo(env.DB);
   const verified = (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);
   const docs: VerifiedDocs = {};
@@ -107,7 +122,7 @@ export async function importAfterThrottle(
   if (!docs.assertion) throw new AppError(input.kind === 'url' ? 'E400104' : 'E422100');
   if (!docs.badge) throw new AppError('E422102');
   // Not one of the verified addresses (an unverified one of this account does not count, HV-06).
-  if (codes.includes('E025') || codes.includes('W001')) throw new AppError('E422101');
+  if (codes.includes('E025') || report.verify_warnings_code.includes('W001')) throw new AppError('E422101');
   // An expired badge is still the person's badge: it is imported and shown as expired.
   if (codes.some((c) => c !== 'E045')) throw new AppError('E422102');
 

@@ -7,6 +7,7 @@ import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox, purgeDoneOutbox } from '../outbox/repo';
 import { walletBadgeRepo } from '../wallet/badge-repo';
 import { reverifyImported } from '../import/reverify';
+import { recheckHeldRecords } from '../clr/hold/recheck';
 import { runAnchoring } from '../anchoring/run';
 import { purgeExpiredGrants } from '../ob3api/housekeeping';
 import { purgeExpiredSecondSteps } from '../mfa/service';
@@ -95,7 +96,9 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     // Blockchain badges (spec §4: in the badge list by the next morning): the Blockcerts batch.
     const anchored = await runAnchoring(env, controller.scheduledTime, { open: true });
     const reverified = await reverifyImported(env, controller.scheduledTime);
-    log.info('nightly batch done', { settled, anchored, reverified });
+    // Issue 38: learner records held from elsewhere, verified again as imported badges are.
+    const rechecked = await recheckHeldRecords(env, controller.scheduledTime);
+    log.info('nightly batch done', { settled, anchored, reverified, rechecked });
     return;
   }
   const swept = await sweepOutbox(env, controller.scheduledTime);

@@ -11,7 +11,7 @@ export async function connectedApps(env: Env, accountId: string) {
     name: r.clientName,
     uri: r.clientUri,
     since: r.createdAt,
-    scopeKeys: (parseScopes(r.scope) ?? []).map((s) => SCOPE_LABELS[s]),
+    scopeKeys: [...new Set((parseScopes(r.scope) ?? []).map((s) => SCOPE_LABELS[s]))],
   }));
 }
 

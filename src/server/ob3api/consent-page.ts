@@ -53,7 +53,7 @@ export async function consentView(env: Env, query: URLSearchParams): Promise<Con
     logoUri: https(client.logoUri),
     tosUri: client.tosUri,
     policyUri: client.policyUri,
-    scopeKeys: scopes.map((s) => SCOPE_LABELS[s]),
+    scopeKeys: [...new Set(scopes.map((s) => SCOPE_LABELS[s]))],
     redirectHost: redirect.host,
     redirectOrigin: redirect.origin,
     action: `${OB3_API.prefix}/oauth/authorize`,

@@ -1,3 +1,4 @@
+import { safeUrl } from '../../../lib/safe-url';
 import { obj, subjectOf } from '../../ob3/verify/facts';
 import type { HeldClrRow } from './repo';
 import type { HeldVerdict } from './service';
@@ -22,9 +23,17 @@ export interface PublicHeldRecord {
   transcript: ClrTranscript;
 }
 
-/** The owner's view adds whether it is public, the address it was shown to be issued to, and where it came from. */
+/**
+ * The owner's view adds whether it is public, the address it was shown to be issued to, where it
+ * came from, and what its last weekly check found: revoked (with the issuer's reason), or no
+ * longer verifying (with its codes). The public never sees a record in either state.
+ */
 export interface OwnerHeldRecord extends PublicHeldRecord {
   is_public: boolean;
+  revoked: boolean;
+  revoked_reason: string | null;
+  invalid: boolean;
+  errors: string[];
   learner_address: string | null;
   /** How the record names its learner when it is no address of the account (a DID), or null. */
   learner_named: string | null;
@@ -32,15 +41,14 @@ export interface OwnerHeldRecord extends PublicHeldRecord {
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-const web = (v: string | null) => (v && /^https?:\/\//i.test(v) ? v : null);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function parsed(row: HeldClrRow): { record: Obj; verdict: HeldVerdict } {
   return { record: JSON.parse(row.credentialJson) as Obj, verdict: JSON.parse(row.reportJson) as HeldVerdict };
 }
 
-/** What the public may read of a held record (issue 38, item 2). */
-export function publicHeldRecord(row: HeldClrRow): PublicHeldRecord {
+/** What the public may read of a held record (issue 38, item 2); expired is as of `now`. */
+export function publicHeldRecord(row: HeldClrRow, now = Date.now()): PublicHeldRecord {
   const { record, verdict } = parsed(row);
   const issuer = obj(record['issuer']);
   return {
@@ -49,10 +57,10 @@ export function publicHeldRecord(row: HeldClrRow): PublicHeldRecord {
     description: str(record['description']),
     issuer_name: row.issuerName,
     issuer_claimed: verdict.issuer_claimed,
-    issuer_url: web(str(issuer?.['url']) ?? str(issuer?.['id'])),
+    issuer_url: safeUrl(str(issuer?.['url']) ?? str(issuer?.['id'])),
     issued_on: iso(row.issuedOn),
     checked_on: iso(verdict.checked_at),
-    expired: verdict.expired,
+    expired: row.expiresAt !== null && row.expiresAt <= now,
     learner_bound: verdict.learner_bound,
     nested: verdict.nested,
     transcript: clrTranscript(record, verdict.nested),
@@ -60,13 +68,18 @@ export function publicHeldRecord(row: HeldClrRow): PublicHeldRecord {
 }
 
 /** The owner's view of a held record. */
-export function ownerHeldRecord(row: HeldClrRow): OwnerHeldRecord {
+export function ownerHeldRecord(row: HeldClrRow, now = Date.now()): OwnerHeldRecord {
   const { record, verdict } = parsed(row);
   return {
-    ...publicHeldRecord(row),
+    ...publicHeldRecord(row, now),
     is_public: row.isPublic,
+    revoked: row.revokedAt !== null,
+    revoked_reason: row.revokedReason,
+    invalid: row.verifyStatus === 'invalid',
+    // Rows written before errors were kept have none to show.
+    errors: verdict.errors ?? [],
     learner_address: verdict.learner_address,
     learner_named: verdict.learner_bound ? null : str(subjectOf(record)?.['id']),
-    source_url: web(row.sourceUrl),
+    source_url: safeUrl(row.sourceUrl),
   };
 }

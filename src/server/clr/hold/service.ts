@@ -10,9 +10,10 @@ import { heldClrRepo, type HeldClrRow } from './repo';
 /** What a held record's pages say of its verification: what held when it was added, and when. */
 export interface HeldVerdict {
   checked_at: number;
+  /** The record's own errors at that check (none while it verifies; expiry aside). */
+  errors: VerifyCode[];
   /** The record's own warnings (W003: its issuer's name is its own claim; W009: its schema not checked). */
   warnings: VerifyCode[];
-  expired: boolean;
   /** The learner is one of the account's verified addresses (the record names it). */
   learner_bound: boolean;
   /** The address the record was shown to be issued to, when it was. */
@@ -23,6 +24,8 @@ export interface HeldVerdict {
 
 /** Codes a held record may carry and still be held: expiry, and a learner who cannot be tied to the account. */
 const HOLDABLE = new Set<VerifyCode>(['E045', 'E022']);
+/** Whether a record's errors leave it holdable (when it is added, and at each later check). */
+export const holdable = (codes: readonly VerifyCode[]) => codes.every((c) => HOLDABLE.has(c));
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -37,8 +40,9 @@ function refusal(report: VerificationReport): AppError | null {
   const codes = report.verify_errors_code;
   if (report.verify_state === 'unverifiable') return new AppError('E422103');
   if (report.badge_information.revoked) return new AppError('E422102');
-  if (codes.includes('E025') || codes.includes('W001')) return new AppError('E422101');
-  if (codes.some((c) => !HOLDABLE.has(c))) return new AppError('E422102');
+  // W001: the account has no verified address to check an address-bound record against.
+  if (codes.includes('E025') || report.verify_warnings_code.includes('W001')) return new AppError('E422101');
+  if (!holdable(codes)) return new AppError('E422102');
   return null;
 }
 
@@ -47,8 +51,8 @@ export function heldVerdictOf(report: VerificationReport, now: number): HeldVerd
   const bound = report.items.awarded_to.status === 'success';
   return {
     checked_at: now,
+    errors: report.verify_errors_code,
     warnings: report.verify_warnings_code,
-    expired: report.badge_information.badge_expired,
     learner_bound: bound,
     learner_address: bound ? report.badge_information.badge_recipient_name : null,
     issuer_claimed: report.verify_warnings_code.includes('W003'),
@@ -76,6 +80,10 @@ export async function holdRecord(
   const given = raw ?? docs.clr?.jwt ?? JSON.stringify(record);
   const externalId = str(record['id']) ?? `urn:sha256:${await sha256Hex(given)}`;
   const repo = heldClrRepo(d1);
+  // A record of a document issued here to this account is already in its certificates: holding
+  // it would show it twice (as an API client that reads it and posts it back would make it).
+  const issued = await repo.issuedHereAs(accountId, externalId);
+  if (issued) throw new AppError('E409106', { existing: `/acaddocs/detail/${encodeURIComponent(issued)}` });
   const id = newId();
   const held = await repo.insert({
     id,
@@ -88,6 +96,7 @@ export async function holdRecord(
     // The issuer's name only as the report shows it: proven, or the record's claim (then marked).
     issuerName: (report.badge_information.issuer_name ?? '').slice(0, 500),
     issuedOn: parseIsoDate(docs.dates?.issuedOn) ?? now,
+    expiresAt: parseIsoDate(docs.dates?.expires),
     reportJson: JSON.stringify(heldVerdictOf(report, now)),
     createdAt: now,
   });
@@ -108,9 +117,14 @@ export async function viewableRecord(d1: D1Database, id: string, viewer: string 
 /** A record as the public sees it, or null while it is not public. */
 export const publicRecord = (d1: D1Database, id: string): Promise<HeldClrRow | null> => heldClrRepo(d1).publicOne(id);
 
-/** Publishes or hides the owner's record; anyone else's is E404108. */
+/**
+ * Publishes or hides the owner's record; anyone else's is E404108, and one revoked or no longer
+ * verifying cannot be published (E409116, as a revoked certificate).
+ */
 export async function setRecordPublic(d1: D1Database, id: string, accountId: string, isPublic: boolean, now: number) {
-  if ((await heldClrRepo(d1).setPublic(id, accountId, isPublic, now)) !== 1) throw new AppError('E404108');
+  const repo = heldClrRepo(d1);
+  if ((await repo.setPublic(id, accountId, isPublic, now)) === 1) return;
+  throw new AppError((await repo.owned(id, accountId)) ? 'E409116' : 'E404108');
 }
 
 /** Removes the owner's record for good; anyone else's, or one already removed, is E404108. */

@@ -239,9 +239,20 @@ export const heldClrs = sqliteTable(
     issuerName: text('issuer_name').notNull(),
     issuedOn: millis('issued_on').notNull(),
     reportJson: text('report_json').notNull(),
+    expiresAt: millis('expires_at'),
+    /** Its last check: 'invalid' once a weekly re-check found it no longer verifies (revoked, altered, ...). */
+    verifyStatus: text('verify_status', { enum: ['valid', 'invalid'] })
+      .notNull()
+      .default('valid'),
+    verifiedAt: millis('verified_at').notNull(),
+    revokedAt: millis('revoked_at'),
+    revokedReason: text('revoked_reason'),
     isPublic: flag('is_public'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('held_clrs_account_external_uq').on(t.accountId, t.externalId)],
+  (t) => [
+    uniqueIndex('held_clrs_account_external_uq').on(t.accountId, t.externalId),
+    index('held_clrs_verified_idx').on(t.verifiedAt),
+  ],
 );
