@@ -2,7 +2,7 @@
 -- The record is kept as it was given (raw: JSON or compact VC-JWT) and as read (credential_json),
 -- with the verification it last passed (report_json: codes, each nested credential's verdict, when
 -- it was checked). One account holds a record once (its id, or its text's hash). Like imported
--- badges, a held record is verified again weekly (clr/hold/recheck.ts): a revocation, or a record
+-- badges, a held record is verified again weekly (import/recheck-records.ts): a revocation, or a record
 -- that no longer verifies, takes it off every public surface.
 -- Hand-written; the drizzle schema is src/server/db/schema/wallet.ts.
 CREATE TABLE `held_clrs` (

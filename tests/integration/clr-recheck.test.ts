@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recheckHeldRecords, RECHECK_AFTER_MS } from '../../src/server/clr/hold/recheck';
+import { recheckHeldRecords, RECHECK_AFTER_MS } from '../../src/server/import/recheck-records';
 import { course, record, school } from './clr-helpers';
 import { BASE, createAccount, createSession, SAME_ORIGIN } from './helpers';
 import { putStatusList, SERVER, statusEntry, walletCall, type Obj } from './ob3-import-helpers';

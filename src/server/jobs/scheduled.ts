@@ -7,7 +7,7 @@ import { dispatchOutbox } from '../outbox/dispatch';
 import { findDueOutbox, purgeDoneOutbox } from '../outbox/repo';
 import { walletBadgeRepo } from '../wallet/badge-repo';
 import { reverifyImported } from '../import/reverify';
-import { recheckHeldRecords } from '../clr/hold/recheck';
+import { recheckHeldRecords } from '../import/recheck-records';
 import { runAnchoring } from '../anchoring/run';
 import { purgeExpiredGrants } from '../ob3api/housekeeping';
 import { purgeExpiredSecondSteps } from '../mfa/service';

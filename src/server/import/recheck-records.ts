@@ -1,7 +1,7 @@
-import { fromText } from '../../verify/input';
-import { verifyBadge } from '../../verify/verify';
-import { heldClrRepo } from './repo';
-import { heldVerdictOf, holdable } from './service';
+import { heldClrRepo } from '../clr/hold/repo';
+import { heldVerdictOf, holdable } from '../clr/hold/service';
+import { fromText } from '../verify/input';
+import { verifyBadge } from '../verify/verify';
 
 /** Held records are checked again when their last check is older than this (as imported badges). */
 export const RECHECK_AFTER_MS = 7 * 86_400_000;
@@ -14,7 +14,8 @@ export const RECHECK_BATCH = 50;
 export const RECHECK_BUDGET_MS = 60_000;
 
 /**
- * Verifies held learner records again (issue 38), as imported badges are: as they were received,
+ * Verifies held learner records again (issue 38), as imported badges are (reverify.ts, beside it:
+ * verifying belongs above the records' own folder, which the verifier reads): as they were received,
  * against the holder's verified addresses of today, which reads the record's status list and each
  * course's again. A revocation, or a record that no longer verifies, takes it off every public
  * surface and the CLR API's list; its page says so to its owner. "Could not verify now" keeps the
