@@ -96,6 +96,9 @@ for (const [lang, c] of [
     await plain.getByRole('button', { name: c.records.verify }).click();
     await expect(plain.getByRole('region', { name: c.verify.result })).toContainText('Teamwork');
     await plain.context().close();
+    // The public page in a browser that runs scripts (axe needs them): no accessibility violation.
+    await page.goto(`${address}?language=${lang}`);
+    await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
   });
 }

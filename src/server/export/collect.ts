@@ -1,3 +1,4 @@
+import { looksLikeJws } from '../openbadges/verify/jws-parse';
 import { accountRepo } from '../accounts/account-repo';
 import { blockcertsService } from '../blockcerts/service';
 import { hostedService } from '../hosted/service';
@@ -154,7 +155,7 @@ async function certFiles(env: Env, c: CertItem) {
  * or its VC-JWT, so it verifies anywhere as it did when it was added, and an import takes it again.
  */
 function recordFile(r: RecordItem): ExportFile {
-  const isJwt = !r.raw.trimStart().startsWith('{');
+  const isJwt = looksLikeJws(r.raw);
   return { name: `records/${r.id}/learner-record.${isJwt ? 'jwt' : 'json'}`, bytes: enc.encode(r.raw) };
 }
 

@@ -1,5 +1,6 @@
 import { downloadName } from '../../../lib/file-names';
 import type { FileOut } from '../../http/file';
+import { looksLikeJws } from '../../openbadges/verify/jws-parse';
 import type { HeldClrRow } from './repo';
 
 /**
@@ -7,7 +8,7 @@ import type { HeldClrRow } from './repo';
  * (application/vc+ld+json, .json), byte for byte, so it verifies anywhere as it did here.
  */
 export function heldRecordFile(row: HeldClrRow): FileOut {
-  const jwt = !row.raw.trimStart().startsWith('{');
+  const jwt = looksLikeJws(row.raw);
   return {
     body: row.raw,
     type: jwt ? 'application/vc+jwt' : 'application/vc+ld+json',
