@@ -1,7 +1,7 @@
 // @ts-check
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 
 export default defineConfig({
   output: 'server',
@@ -14,8 +14,15 @@ export default defineConfig({
   session: false,
   // Issue 37: the renderer Worker (share cards, badge rasters) is built beside the main one, into
   // dist/lanyard_renderer, and listed in the deploy redirect that wrangler reads.
+  // No astro:assets images anywhere: the image service passes images through, and the /_image
+  // endpoint Astro mounts anyway is a 404 of our own (src/astro/no-image-endpoint.ts) rather than
+  // the adapter's passthrough endpoint, which weighed about 14 KiB gzip of the main Worker.
+  image: {
+    service: passthroughImageService(),
+    endpoint: { route: '/_image', entrypoint: './src/astro/no-image-endpoint.ts' },
+  },
   adapter: cloudflare({
-    imageService: 'passthrough',
+    imageService: 'custom',
     auxiliaryWorkers: [{ configPath: './workers/renderer/wrangler.toml' }],
   }),
   integrations: [
