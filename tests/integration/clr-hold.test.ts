@@ -237,6 +237,18 @@ describe('a record issued to one of the account’s addresses', () => {
       ],
     ]);
     expect(held.transcript.totals).toEqual({ courses: 4, credits: 12.5 });
+    // The address taken off the account (unverified here as a removal would leave it): the record
+    // is no longer said to be issued to the holder, publicly or to its owner, and names it instead.
+    const id = r.json['assertion_id'] as string;
+    await call('AdAssertion/SetHeldRecordStatus', t, { record_id: id, is_public: true });
+    const publicBound = async () =>
+      ((await call('Public/AdAssertion/GetHeldRecordDetails', null, { record_id: id })).json['record'] as Held)
+        .learner_bound;
+    expect(await publicBound()).toBe(true);
+    await env.DB.prepare('UPDATE account_emails SET verified_at = NULL WHERE account_id = ?').bind(u.id).run();
+    expect(await publicBound()).toBe(false);
+    const after = await owned(t, id);
+    expect([after.learner_bound, after.learner_address, after.learner_named]).toEqual([false, null, u.email]);
     expect(held.transcript.associations.map((a) => `${a.source} ${a.type} ${a.target}`)).toEqual([
       'Marine engineering isParentOf Course 1',
       'Marine engineering isParentOf Course 2',

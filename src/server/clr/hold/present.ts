@@ -43,8 +43,21 @@ export interface OwnerHeldRecord extends PublicHeldRecord {
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function parsed(row: HeldClrRow): { record: Obj; verdict: HeldVerdict } {
-  return { record: JSON.parse(row.credentialJson) as Obj, verdict: JSON.parse(row.reportJson) as HeldVerdict };
+/**
+ * The record and its last verdict. The learner counts as bound only while the address it was found
+ * issued to is still one of the holder's verified addresses (removed since: the page no longer says
+ * so, before the next weekly check catches up).
+ */
+function parsed(row: HeldClrRow): { record: Obj; verdict: HeldVerdict; named: string | null } {
+  const verdict = JSON.parse(row.reportJson) as HeldVerdict;
+  const bound = verdict.learner_bound && row.learnerStillVerified;
+  const record = JSON.parse(row.credentialJson) as Obj;
+  return {
+    record,
+    verdict: { ...verdict, learner_bound: bound, learner_address: bound ? verdict.learner_address : null },
+    // How the record names its learner when that is not (or no longer) one of the holder's addresses.
+    named: bound ? null : (str(subjectOf(record)?.['id']) ?? verdict.learner_address),
+  };
 }
 
 /** What the public may read of a held record (issue 38, item 2); expired is as of `now`. */
@@ -69,7 +82,7 @@ export function publicHeldRecord(row: HeldClrRow, now = Date.now()): PublicHeldR
 
 /** The owner's view of a held record. */
 export function ownerHeldRecord(row: HeldClrRow, now = Date.now()): OwnerHeldRecord {
-  const { record, verdict } = parsed(row);
+  const { verdict, named } = parsed(row);
   return {
     ...publicHeldRecord(row, now),
     is_public: row.isPublic,
@@ -79,7 +92,7 @@ export function ownerHeldRecord(row: HeldClrRow, now = Date.now()): OwnerHeldRec
     // Rows written before errors were kept have none to show.
     errors: verdict.errors ?? [],
     learner_address: verdict.learner_address,
-    learner_named: verdict.learner_bound ? null : str(subjectOf(record)?.['id']),
+    learner_named: named,
     source_url: safeUrl(row.sourceUrl),
   };
 }

@@ -21,11 +21,13 @@ export interface HeldClrRow {
   isPublic: boolean;
   createdAt: number;
   updatedAt: number;
+  /** The address the record was found issued to is still one of the holder's verified addresses. */
+  learnerStillVerified: boolean;
 }
 
 export type NewHeldClr = Omit<
   HeldClrRow,
-  'isPublic' | 'updatedAt' | 'verifyStatus' | 'verifiedAt' | 'revokedAt' | 'revokedReason'
+  'isPublic' | 'updatedAt' | 'verifyStatus' | 'verifiedAt' | 'revokedAt' | 'revokedReason' | 'learnerStillVerified'
 >;
 
 /** What a weekly check found: the state, a revocation (kept from when first seen) and the new verdict. */
@@ -40,10 +42,13 @@ const COLUMNS = `h.id, h.account_id AS accountId, h.external_id AS externalId, h
   h.credential_json AS credentialJson, h.title, h.issuer_name AS issuerName, h.issued_on AS issuedOn,
   h.report_json AS reportJson, h.expires_at AS expiresAt, h.verify_status AS verifyStatus,
   h.verified_at AS verifiedAt, h.revoked_at AS revokedAt, h.revoked_reason AS revokedReason,
-  h.is_public AS isPublic, h.created_at AS createdAt, h.updated_at AS updatedAt`;
+  h.is_public AS isPublic, h.created_at AS createdAt, h.updated_at AS updatedAt,
+  EXISTS (SELECT 1 FROM account_emails e WHERE e.account_id = h.account_id AND e.verified_at IS NOT NULL
+    AND e.email_normalized = json_extract(h.report_json, '$.learner_address')) AS learnerStillVerified`;
 
-const rowOf = (r: (Omit<HeldClrRow, 'isPublic'> & { isPublic: number }) | null): HeldClrRow | null =>
-  r ? { ...r, isPublic: r.isPublic === 1 } : null;
+type Sql = Omit<HeldClrRow, 'isPublic' | 'learnerStillVerified'> & { isPublic: number; learnerStillVerified: number };
+const rowOf = (r: Sql | null): HeldClrRow | null =>
+  r ? { ...r, isPublic: r.isPublic === 1, learnerStillVerified: r.learnerStillVerified === 1 } : null;
 
 /** The SQL of held learner records (issue 38, item 2); the certificate list reads them with acad_docs. */
 export function heldClrRepo(d1: D1Database) {
@@ -103,7 +108,7 @@ export function heldClrRepo(d1: D1Database) {
         await d1
           .prepare(`SELECT ${COLUMNS} FROM held_clrs h WHERE h.id = ?1 AND h.account_id = ?2`)
           .bind(id, accountId)
-          .first(),
+          .first<Sql>(),
       ),
     /** The record while the public may see it (db/visibility.ts); null in every other case. */
     publicOne: async (id: string) =>
@@ -111,7 +116,7 @@ export function heldClrRepo(d1: D1Database) {
         await d1
           .prepare(`SELECT ${COLUMNS} FROM held_clrs h WHERE h.id = ?1 AND ${publicHeldRecordWhere('h')}`)
           .bind(id)
-          .first(),
+          .first<Sql>(),
       ),
     /**
      * Publishes or hides the owner's record in one conditional UPDATE: rows changed, 0 or 1. One
