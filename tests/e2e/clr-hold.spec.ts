@@ -66,6 +66,10 @@ for (const [lang, c] of [
     const [first, second] = await listed.allTextContents();
     await expect(relation).toHaveText(fill(c.records.assoc_isParentOf, { source: first ?? '', target: second ?? '' }));
     await expectNoAxeViolations(page);
+    // On a phone nothing is wider than the screen: the course table scrolls in its own box.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // In the list, as a learner record.
     await page.goto(`${BASE}/acaddocs?language=${lang}`);
