@@ -34,9 +34,13 @@ async function all<T extends { id: string }>(read: (after: string, limit: number
 /** The picture of an item, in this order: its baked badge, its stored image, else the one kept under images/. */
 const OWN_PICTURES = ['badge-baked.png', 'badge-baked.svg', 'image.png', 'image.svg'];
 
-/** What the wallet shows of an item at `at`: revoked first, then expired, else valid. */
-export function stateAt(item: Pick<LabelItem, 'revokedAt' | 'expiresAt'>, at: number): ItemState {
+/**
+ * What the wallet shows of an item at `at`: revoked first, then no longer verifying at its last
+ * re-check (an imported badge or a held record), then expired, else valid.
+ */
+export function stateAt(item: Pick<LabelItem, 'revokedAt' | 'expiresAt' | 'invalid'>, at: number): ItemState {
   if (item.revokedAt !== null) return 'revoked';
+  if (item.invalid === 1) return 'invalid';
   return item.expiresAt !== null && item.expiresAt <= at ? 'expired' : 'valid';
 }
 

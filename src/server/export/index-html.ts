@@ -5,7 +5,7 @@ import { escapeHtml as esc } from '../../lib/html-escape';
 import { indexStyle } from './index-style';
 
 /** What the wallet shows of an item when the export began. */
-export type ItemState = 'valid' | 'revoked' | 'expired';
+export type ItemState = 'valid' | 'revoked' | 'invalid' | 'expired';
 
 /** One row of the offline index: a title (badge or certificate text: escaped), its state, picture and files. */
 export interface IndexRow {

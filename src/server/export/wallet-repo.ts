@@ -18,6 +18,8 @@ export interface LabelItem extends IssuedItem {
   /** Revoked, or deleted by its issuer (its hosted documents then say it was revoked). */
   revokedAt: number | null;
   expiresAt: number | null;
+  /** 1 when its last re-check found it no longer verifies (an imported badge, a held record); else 0. */
+  invalid: number;
 }
 export interface HostItem extends IssuedItem {
   format: string;
@@ -48,18 +50,18 @@ export interface CertItem extends IssuedItem {
  */
 const LABELS = {
   issued: `SELECT a.id, c.name, i.name AS issuerName, a.issued_on AS issuedOn,
-      COALESCE(a.revoked_at, a.deleted_by_issuer_at) AS revokedAt, a.expires_at AS expiresAt
+      COALESCE(a.revoked_at, a.deleted_by_issuer_at) AS revokedAt, a.expires_at AS expiresAt, 0 AS invalid
     FROM assertions a JOIN badge_classes c ON c.id = a.badge_class_id JOIN issuers i ON i.id = a.issuer_id
     WHERE a.account_id = ?1 AND a.accept_status != 0 AND a.deleted_by_owner_at IS NULL AND a.id > ?2
     ORDER BY a.id LIMIT ?3`,
   host: `SELECT id, name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
-      expires_at AS expiresAt
+      expires_at AS expiresAt, verify_status = 'invalid' AS invalid
     FROM host_assertions WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
   certs: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
-      NULL AS expiresAt
+      NULL AS expiresAt, 0 AS invalid
     FROM acad_docs WHERE account_id = ?1 AND deleted_at IS NULL AND id > ?2 ORDER BY id LIMIT ?3`,
   records: `SELECT id, title AS name, issuer_name AS issuerName, issued_on AS issuedOn, revoked_at AS revokedAt,
-      expires_at AS expiresAt
+      expires_at AS expiresAt, verify_status = 'invalid' AS invalid
     FROM held_clrs WHERE account_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3`,
 } as const;
 
