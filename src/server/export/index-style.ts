@@ -39,10 +39,10 @@ thead th{font-size:.875rem;color:#4a5563}
 .state{display:inline-block;padding-block:.1rem;padding-inline:.5rem;border:2px solid;border-radius:999px;font-size:.875rem;font-weight:700;white-space:nowrap}
 .thw{white-space:nowrap}
 .state-valid{color:#1f6f43;background:#e8f5ee}
-.state-revoked{color:#a11a1a;background:#fdecec}
+.state-revoked,.state-invalid{color:#a11a1a;background:#fdecec}
 .state-expired{color:#7a4b00;background:#fdf3e1}
-tr.revoked,tr.expired{background:#fafafa}
-tr.revoked .thumb,tr.expired .thumb{opacity:.55}
+tr.revoked,tr.invalid,tr.expired{background:#fafafa}
+tr.revoked .thumb,tr.invalid .thumb,tr.expired .thumb{opacity:.55}
 a{color:#0b5cad;margin-inline-end:.6rem;overflow-wrap:anywhere}
 .files a{display:inline-block}
 .verify{padding:.75rem 1rem;border-inline-start:4px solid #0b5cad;background:#f2f6fb;overflow-wrap:break-word}
