@@ -1,5 +1,7 @@
 import { heldClrRepo } from '../clr/hold/repo';
 import { heldVerdictOf, holdable } from '../clr/hold/service';
+import { importRepo } from './repo';
+import { verifiedAddresses } from './service';
 import { fromText } from '../verify/input';
 import { verifyBadge } from '../verify/verify';
 
@@ -31,7 +33,7 @@ export async function recheckHeldRecords(env: Env, now = Date.now()): Promise<nu
     checked += 1;
     const input = fromText(row.raw);
     if (!input) continue;
-    const report = await verifyBadge(env, input, await repo.verifiedEmails(row.accountId), now);
+    const report = await verifyBadge(env, input, await verifiedAddresses(importRepo(env.DB), row.accountId), now);
     if (report.verify_state === 'unverifiable') continue;
     const revoked = report.badge_information.revoked;
     // As when it was held: only expiry and an unnamed learner may stand beside a valid record.

@@ -5,7 +5,8 @@ import { revocationEntry } from '../verdict/revocation';
 import { fromText, type VerifyInput } from '../verify/input';
 import { verifyBadge } from '../verify/verify';
 import { importRepo, type ReverifyRow, type ReverifyVerdict } from './repo';
-import { endorsementsJsonOf, issuerClaimedIn } from './service';
+import { issuerClaimedIn } from '../verdict/report';
+import { endorsementsJsonOf } from './service';
 
 /** Imported badges are checked again when their last check is older than this. */
 export const REVERIFY_AFTER_MS = 7 * 86_400_000;

@@ -11,7 +11,7 @@ import { parseIsoDate } from '../verdict/dates';
 import { docSource } from '../verify/doc-source';
 import { formatOf, formatOfJws } from '../verify/detect';
 import type { VerifyInput } from '../verify/input';
-import type { VerificationReport } from '../verdict/report';
+import { issuerClaimedIn, type VerificationReport } from '../verdict/report';
 import { verifyBadge, type VerifiedDocs } from '../verify/verify';
 import { holdRecord } from '../clr/hold/service';
 import { badgeClassImage } from './class-image';
@@ -29,8 +29,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 export const endorsementsJsonOf = (r: VerificationReport): string | null =>
   r.endorsements?.length ? JSON.stringify(r.endorsements) : null;
 
-/** Whether the report found the issuer's name to be the credential's own claim (W003, issue 33). */
-export const issuerClaimedIn = (r: VerificationReport): boolean => r.verify_warnings_code.includes('W003');
+/** The account's verified addresses (an unverified one of this account does not count, HV-06). */
+export const verifiedAddresses = async (repo: ReturnType<typeof importRepo>, accountId: string) =>
+  (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);
 
 /** The id of an award made here that an assertion or credential id names, else null. */
 function ownAssertionIdOf(env: Env, externalId: string): string | null {
@@ -103,7 +104,7 @@ export async function importAfterThrottle(
   const { input, raw } = readImportInput(env, r);
   refuseEarly(input, accept);
   const repo = importRepo(env.DB);
-  const verified = (await repo.emails(accountId)).filter((e) => e.verifiedAt !== null).map((e) => e.emailNormalized);
+  const verified = await verifiedAddresses(repo, accountId);
   const docs: VerifiedDocs = {};
   // One budget for the whole import: the verification's fetches and the class image (SSRF-15).
   const budget = new FetchBudget();

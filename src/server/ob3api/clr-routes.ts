@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { limitBody } from '../middleware/body-limit';
 import type { Ob3Env } from '../middleware/bearer';
 import { OB3_API } from './config';
-import { listClrCredentials, readListQuery } from './credentials';
+import { answerList, listClrCredentials } from './credentials';
 import { CLR_SHAPE, discoveryDocument } from './discovery';
 import { imsxOnError } from './imsx';
 import { profileOf } from './profile';
@@ -21,14 +21,7 @@ export const clrResourceRoutes = new Hono<Ob3Env>()
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(discoveryDocument(c.env, CLR_SHAPE));
   })
-  .get('/credentials', requireScope(SCOPES.clrCredentialRead), async (c) => {
-    const q = readListQuery((name) => c.req.query(name));
-    const { body, total, link } = await listClrCredentials(c.env, c.var.ob3.accountId, q);
-    c.header('X-Total-Count', String(total));
-    c.header('Link', link);
-    c.header('Cache-Control', 'no-store');
-    return c.json(body);
-  })
+  .get('/credentials', requireScope(SCOPES.clrCredentialRead), (c) => answerList(c, listClrCredentials))
   .post('/credentials', limitBody(OB3_API.upsertBodyMaxBytes), requireScope(SCOPES.clrCredentialUpsert), (c) =>
     answerUpsert(c, 'records'),
   )

@@ -1,8 +1,10 @@
+import type { Context } from 'hono';
+import type { Ob3Env } from '../middleware/bearer';
 import { AppError } from '../errors';
 import { clrIssuing } from '../clr/issue';
 import { clrUrl, OB3_API, ob3Url } from './config';
 import { clrHolderRepo } from './clr-holder-repo';
-import { holderRepo, type HeldRow } from './holder-repo';
+import { holderRepo, type HeldRow, type listedRows } from './holder-repo';
 
 type Obj = Record<string, unknown>;
 
@@ -65,10 +67,7 @@ export async function listCredentials(env: Env, accountId: string, q: ListQuery,
 
 /** Where a credentials list comes from: its rows, the signed credential of a row issued here, its own address. */
 interface ListSource {
-  repo: {
-    count(accountId: string, since: number): Promise<number>;
-    page(accountId: string, since: number, limit: number, offset: number): Promise<HeldRow[]>;
-  };
+  repo: ReturnType<typeof listedRows>;
   issued: IssuedCredential;
   url: string;
 }
@@ -126,4 +125,20 @@ async function collect(env: Env, row: HeldRow, issued: IssuedCredential, json: O
   } catch {
     // Stored as received after it verified, so this cannot happen; a broken row is left out.
   }
+}
+
+/**
+ * The getCredentials call of both APIs: the query read (E400168), the page listed, its total and
+ * links as headers, never cached.
+ */
+export async function answerList(
+  c: Context<Ob3Env>,
+  list: (env: Env, accountId: string, q: ListQuery) => ReturnType<typeof listed>,
+) {
+  const q = readListQuery((name) => c.req.query(name));
+  const { body, total, link } = await list(c.env, c.var.ob3.accountId, q);
+  c.header('X-Total-Count', String(total));
+  c.header('Link', link);
+  c.header('Cache-Control', 'no-store');
+  return c.json(body);
 }

@@ -18,24 +18,34 @@ const HELD = `SELECT 'issued' AS kind, id, NULL AS raw, issued_on FROM assertion
     WHERE account_id = ?1 AND format = 'ob3' AND raw_credential IS NOT NULL AND revoked_at IS NULL
       AND verify_status <> 'invalid' AND issued_on > ?2`;
 
-/** What the OB 3.0 API reads about the person behind a token: their credentials and their profile. */
-export function holderRepo(d1: D1Database) {
+/**
+ * A count and newest-first pages of one list of the person's credentials (`rows`: a query of kind,
+ * id, raw and issued_on binding ?1 account and ?2 since), as getCredentials of either API reads it.
+ */
+export function listedRows(d1: D1Database, rows: string) {
   return {
     count: async (accountId: string, since: number) =>
-      (await rawStatement(d1, `SELECT COUNT(*) AS n FROM (${HELD})`, accountId, since).first<{ n: number }>())?.n ?? 0,
+      (await rawStatement(d1, `SELECT COUNT(*) AS n FROM (${rows})`, accountId, since).first<{ n: number }>())?.n ?? 0,
 
     /** A page, newest first; the id breaks ties so pages never overlap. */
     page: async (accountId: string, since: number, limit: number, offset: number) =>
       (
         await rawStatement(
           d1,
-          `SELECT kind, id, raw FROM (${HELD}) ORDER BY issued_on DESC, id LIMIT ?3 OFFSET ?4`,
+          `SELECT kind, id, raw FROM (${rows}) ORDER BY issued_on DESC, id LIMIT ?3 OFFSET ?4`,
           accountId,
           since,
           limit,
           offset,
         ).all<HeldRow>()
       ).results,
+  };
+}
+
+/** What the OB 3.0 API reads about the person behind a token: their credentials and their profile. */
+export function holderRepo(d1: D1Database) {
+  return {
+    ...listedRows(d1, HELD),
 
     profile: (accountId: string) =>
       rawStatement(

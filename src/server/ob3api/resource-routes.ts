@@ -3,7 +3,7 @@ import { limitBody } from '../middleware/body-limit';
 import type { Ob3Env } from '../middleware/bearer';
 import { requireScope } from './scope-guard';
 import { OB3_API } from './config';
-import { listCredentials, readListQuery, type IssuedCredential } from './credentials';
+import { answerList, listCredentials, type IssuedCredential } from './credentials';
 import { authorizationServerMetadata, discoveryDocument } from './discovery';
 import { imsxOnError } from './imsx';
 import { profileOf } from './profile';
@@ -21,14 +21,9 @@ export function resourceRoutes(issued: IssuedCredential) {
       c.header('Cache-Control', 'public, max-age=300');
       return c.json(discoveryDocument(c.env));
     })
-    .get('/credentials', requireScope(SCOPES.credentialRead), async (c) => {
-      const q = readListQuery((name) => c.req.query(name));
-      const { body, total, link } = await listCredentials(c.env, c.var.ob3.accountId, q, issued);
-      c.header('X-Total-Count', String(total));
-      c.header('Link', link);
-      c.header('Cache-Control', 'no-store');
-      return c.json(body);
-    })
+    .get('/credentials', requireScope(SCOPES.credentialRead), (c) =>
+      answerList(c, (env, accountId, q) => listCredentials(env, accountId, q, issued)),
+    )
     .post('/credentials', limitBody(OB3_API.upsertBodyMaxBytes), requireScope(SCOPES.credentialUpsert), (c) =>
       answerUpsert(c, 'badges'),
     )

@@ -57,6 +57,9 @@ export interface VerificationReport {
 
 const ITEMS: Item[] = ['issued_by', 'issued_on', 'awarded_to', 'expires_on'];
 
+/** Whether the report found the issuer's name to be the credential's own claim (W003, issue 33). */
+export const issuerClaimedIn = (r: VerificationReport): boolean => r.verify_warnings_code.includes('W003');
+
 /**
  * Builds the report: each item fails when a code of its own (or one of all four) is present. W001
  * (no address given) is not reported beside E179: the document itself was altered, so whose

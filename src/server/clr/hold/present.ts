@@ -61,8 +61,11 @@ function parsed(row: HeldClrRow): { record: Obj; verdict: HeldVerdict; named: st
 }
 
 /** What the public may read of a held record (issue 38, item 2); expired is as of `now`. */
-export function publicHeldRecord(row: HeldClrRow, now = Date.now()): PublicHeldRecord {
-  const { record, verdict } = parsed(row);
+export const publicHeldRecord = (row: HeldClrRow, now = Date.now()): PublicHeldRecord =>
+  publicView(row, parsed(row), now);
+
+/** The public view from a record read once (a record may be 256 KiB of JSON: not parsed twice). */
+function publicView(row: HeldClrRow, { record, verdict }: ReturnType<typeof parsed>, now: number): PublicHeldRecord {
   const issuer = obj(record['issuer']);
   return {
     id: row.id,
@@ -82,9 +85,10 @@ export function publicHeldRecord(row: HeldClrRow, now = Date.now()): PublicHeldR
 
 /** The owner's view of a held record. */
 export function ownerHeldRecord(row: HeldClrRow, now = Date.now()): OwnerHeldRecord {
-  const { verdict, named } = parsed(row);
+  const read = parsed(row);
+  const { verdict, named } = read;
   return {
-    ...publicHeldRecord(row, now),
+    ...publicView(row, read, now),
     is_public: row.isPublic,
     revoked: row.revokedAt !== null,
     revoked_reason: row.revokedReason,

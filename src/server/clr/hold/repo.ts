@@ -118,6 +118,17 @@ export function heldClrRepo(d1: D1Database) {
           .bind(id)
           .first<Sql>(),
       ),
+    /** A record the viewer may have verified by id: a public one, or one of the viewer's own (one query). */
+    viewable: async (id: string, viewer: string | null) =>
+      rowOf(
+        await d1
+          .prepare(
+            `SELECT ${COLUMNS} FROM held_clrs h
+             WHERE h.id = ?1 AND (h.account_id = ?2 OR (${publicHeldRecordWhere('h')}))`,
+          )
+          .bind(id, viewer)
+          .first<Sql>(),
+      ),
     /**
      * Publishes or hides the owner's record in one conditional UPDATE: rows changed, 0 or 1. One
      * revoked, or no longer verifying, can be hidden but never published.
@@ -160,14 +171,6 @@ export function heldClrRepo(d1: D1Database) {
         .bind(v.state, v.reportJson, now, v.revoked ? 1 : 0, v.reason, id, seen)
         .run();
     },
-    /** The account's verified addresses: a record is checked again against them. */
-    verifiedEmails: async (accountId: string) =>
-      (
-        await d1
-          .prepare('SELECT email_normalized AS e FROM account_emails WHERE account_id = ? AND verified_at IS NOT NULL')
-          .bind(accountId)
-          .all<{ e: string }>()
-      ).results.map((r) => r.e),
     /** Removes the owner's record: rows removed, 0 or 1 (a second, parallel removal finds none). */
     async remove(id: string, accountId: string): Promise<number> {
       const r = await d1

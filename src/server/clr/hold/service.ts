@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { VerifyCode } from '../../verdict/codes';
 import { parseIsoDate } from '../../verdict/dates';
 import type { NestedVerdict, VerifiedDocs } from '../../verdict/present';
-import type { VerificationReport } from '../../verdict/report';
+import { issuerClaimedIn, type VerificationReport } from '../../verdict/report';
 import { heldRecordPath } from './paths';
 import { heldClrRepo, type HeldClrRow } from './repo';
 
@@ -55,7 +55,7 @@ export function heldVerdictOf(report: VerificationReport, now: number): HeldVerd
     warnings: report.verify_warnings_code,
     learner_bound: bound,
     learner_address: bound ? report.badge_information.badge_recipient_name : null,
-    issuer_claimed: report.verify_warnings_code.includes('W003'),
+    issuer_claimed: issuerClaimedIn(report),
     nested: report.clr?.nested ?? [],
   };
 }
@@ -110,9 +110,8 @@ export const ownedRecord = (d1: D1Database, id: string, accountId: string): Prom
   heldClrRepo(d1).owned(id, accountId);
 
 /** A record the viewer may have verified by id: a public one, or their own private one. */
-export async function viewableRecord(d1: D1Database, id: string, viewer: string | null): Promise<HeldClrRow | null> {
-  return (await heldClrRepo(d1).publicOne(id)) ?? (viewer ? heldClrRepo(d1).owned(id, viewer) : null);
-}
+export const viewableRecord = (d1: D1Database, id: string, viewer: string | null): Promise<HeldClrRow | null> =>
+  heldClrRepo(d1).viewable(id, viewer);
 
 /** A record as the public sees it, or null while it is not public. */
 export const publicRecord = (d1: D1Database, id: string): Promise<HeldClrRow | null> => heldClrRepo(d1).publicOne(id);

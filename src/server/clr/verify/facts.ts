@@ -31,3 +31,15 @@ export const nestedOf = (c: Obj): unknown[] => subjects(c).flatMap((s) => list(s
 export const achievementsOf = (c: Obj): unknown[] => subjects(c).flatMap((s) => list(s['achievement']));
 /** The associations between achievements (and credentials) the record states. */
 export const associationsOf = (c: Obj): unknown[] => subjects(c).flatMap((s) => list(s['association']));
+
+/** CLR 2.0 AssociationType: how one achievement stands to another. */
+export const ASSOCIATION_TYPES = [
+  'exactMatchOf',
+  'isChildOf',
+  'isParentOf',
+  'isPartOf',
+  'isPeerOf',
+  'isRelatedTo',
+  'precedes',
+  'replacedBy',
+] as const;

@@ -2,22 +2,10 @@ import { checkOb3Class } from '../../../ob3/schema';
 import { list, obj } from '../../../ob3/verify/facts';
 import type { Ob3Deps } from '../../../ob3/verify/deps';
 import { fail, PASS, passWith, SKIP, type Step } from '../../../verdict/step';
-import { achievementsOf, associationsOf, nestedOf, type ClrFacts } from '../facts';
+import { achievementsOf, ASSOCIATION_TYPES, associationsOf, nestedOf, type ClrFacts } from '../facts';
 import { nestedJwtCredential } from '../jwt-claims';
 
 type Obj = Record<string, unknown>;
-
-/** CLR 2.0 AssociationType: how one achievement stands to another. */
-export const ASSOCIATION_TYPES = [
-  'exactMatchOf',
-  'isChildOf',
-  'isParentOf',
-  'isPartOf',
-  'isPeerOf',
-  'isRelatedTo',
-  'precedes',
-  'replacedBy',
-] as const;
 
 const typed = (v: Obj, t: string) => list(v['type']).includes(t);
 
