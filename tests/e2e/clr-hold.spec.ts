@@ -2,6 +2,7 @@ import { registerAndActivate } from '../../scripts/lib/register.mjs';
 import ja from '../../src/i18n/locales/ja.json' with { type: 'json' };
 import th from '../../src/i18n/locales/th.json' with { type: 'json' };
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { HOSTILE_RECORD, hostileRecord } from './clr-record';
 import { startSessionFor } from './session';
 
 /**
@@ -106,3 +107,31 @@ for (const [lang, c] of [
     expect(problems).toEqual([]);
   });
 }
+
+test('hostile text in a held record is shown as text, and its issuer address is never a link (XSS-01/02, HV-07)', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(60_000);
+  const email = `clr-xss-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const id = String(
+    await registerAndActivate(ORIGIN, { email, password: 'Kestrel#Wing42', firstName: 'Ellis', lastName: 'Monday' }),
+  );
+  await signIn(page, await startSessionFor(id));
+  await page.goto(`${BASE}/assertions/import?kind=record&language=en`);
+  await page.getByLabel('Learner record text (CLR 2.0 JSON or JWT)').fill(hostileRecord(email));
+  await page.getByRole('button', { name: 'Add to my certificates' }).click();
+  await expect(page).toHaveURL(/\/acaddocs\/records\/[\w-]+/);
+  const owner = page.url().split('?')[0] ?? '';
+  await page.getByRole('button', { name: 'Make public' }).click();
+  for (const url of [owner, owner.replace('/acaddocs/records/', '/public/acaddocs/records/')]) {
+    await page.goto(`${url}?language=en`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE_RECORD.title);
+    await expect(page.getByRole('row', { name: /Optics/ })).toContainText(HOSTILE_RECORD.course);
+    await expect(page.getByText(HOSTILE_RECORD.school, { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.filter((h) => /^\s*(javascript|data|vbscript):/i.test(h))).toEqual([]);
+  }
+  expect(problems).toEqual([]);
+});

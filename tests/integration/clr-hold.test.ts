@@ -187,6 +187,61 @@ describe('what is not held', () => {
   });
 });
 
+describe('security rows a held record meets', () => {
+  it('HV-06: a record issued to an address of the account that is not verified is refused (E422101)', async () => {
+    const harbour = await school('Harbour College');
+    const u = await createAccount();
+    const t = await createSession(u.id);
+    const pending = `pending-${crypto.randomUUID()}@school.example`;
+    await env.DB.prepare(
+      'INSERT INTO account_emails (id, account_id, email, email_normalized, verified_at, is_primary, created_at) VALUES (?, ?, ?, ?, NULL, 0, ?)',
+    )
+      .bind(crypto.randomUUID(), u.id, pending, pending, Date.now())
+      .run();
+    const signed = await harbour.sign(record(harbour, pending, []));
+    expect((await add(t, JSON.stringify(signed))).code).toBe('E422101');
+  });
+
+  it('HV-08: an issuer out of reach is "could not check now" (E422103), not invalid, and nothing is kept', async () => {
+    const u = await createAccount();
+    const t = await createSession(u.id);
+    // example.edu cannot be reached at all now (no profile host stands in): its key's owner is unknown.
+    vi.restoreAllMocks();
+    cutNetwork();
+    try {
+      expect((await add(t, SIMPLE)).code).toBe('E422103');
+    } finally {
+      vi.restoreAllMocks();
+      cutNetwork(new Set(['example.com', 'example.edu']));
+    }
+    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM held_clrs WHERE account_id = ?')
+      .bind(u.id)
+      .first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+
+  it('XSS-01/02, HV-07: hostile text stays text, and a non-http(s) issuer address is never a link', async () => {
+    const hostile = await school('<img src=x onerror="window.__xss=1">College');
+    const u = await createAccount();
+    const t = await createSession(u.id);
+    const unsigned = record(hostile, u.email, [], {
+      name: '</script><script>window.__xss=2</script>',
+      description: '<svg onload="window.__xss=3">',
+    });
+    (unsigned['issuer'] as Obj)['url'] = 'JaVaScRiPt:window.__xss=4';
+    const r = await add(t, JSON.stringify(await hostile.sign(unsigned)));
+    expect(r.json['kind']).toBe('record');
+    const held = (await call('AdAssertion/GetHeldRecord', t, { record_id: r.json['assertion_id'] })).json[
+      'record'
+    ] as Obj;
+    expect(held).toMatchObject({
+      title: '</script><script>window.__xss=2</script>',
+      description: '<svg onload="window.__xss=3">',
+      issuer_url: null,
+    });
+  });
+});
+
 describe('a record issued to one of the account’s addresses', () => {
   let harbour: Issuer;
   let inland: Issuer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateJsonLd } from '../../src/lib/certificate-json-ld';
+import { certificateJsonLd, heldRecordJsonLd } from '../../src/lib/certificate-json-ld';
 
 const base = {
   id: 'doc-1',
@@ -53,5 +53,31 @@ describe('the JSON-LD of a public certificate page', () => {
     const out = certificateJsonLd({ ...base, title: evil, issuer_name: evil, heading: evil }, CANONICAL, IMAGE);
     expect(out).not.toMatch(/[<>&\u2028]/);
     expect((JSON.parse(out) as { name: string }).name).toBe(evil);
+  });
+});
+
+describe('a held learner record (issue 38)', () => {
+  const record = {
+    id: 'rec-1',
+    title: '</script><script>alert(1)</script>',
+    description: null,
+    issued_on: '2026-02-01T00:00:00.000Z',
+    issuer_name: 'Harbour College',
+    issuer_url: 'https://harbour.example',
+  };
+  it('is a transcript recognized by a proven issuer; hostile text cannot close its script (XSS-04)', () => {
+    const text = heldRecordJsonLd({ ...record, issuer_claimed: false }, 'en', CANONICAL, IMAGE);
+    expect(text).not.toContain('</script');
+    expect(JSON.parse(text)).toMatchObject({
+      '@type': 'EducationalOccupationalCredential',
+      name: record.title,
+      credentialCategory: 'transcript',
+      recognizedBy: { name: 'Harbour College', url: 'https://harbour.example' },
+    });
+  });
+  it('names no one as recognizing it when the issuer is only the record’s own claim', () => {
+    expect(
+      JSON.parse(heldRecordJsonLd({ ...record, issuer_claimed: true }, 'en', CANONICAL, IMAGE)),
+    ).not.toHaveProperty('recognizedBy');
   });
 });
